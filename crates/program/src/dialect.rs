@@ -1,0 +1,209 @@
+//! Regex dialects: one table row per engine family, holding every syntax quirk the printer needs.
+//!
+//! No other place in backref knows how an engine spells a group, a backreference or a conditional.
+
+use serde::Serialize;
+
+/// Constructs beyond captures and backreferences that a dialect may support.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Features {
+    /// `(?=..)` and `(?!..)`.
+    pub lookahead: bool,
+    /// `(?(group)yes|no)`.
+    pub conditionals: bool,
+    /// Possessive quantifiers such as `?+` and `*+`, worth printing for speed.
+    pub possessive: bool,
+    /// Atomic groups `(?>..)`.
+    pub atomic: bool,
+    /// `(*FAIL)`-style verbs for an always-failing item.
+    pub fail_verb: bool,
+    /// PCRE2-style callouts `(?C1)`.
+    pub callouts: bool,
+}
+
+impl Features {
+    /// The published scheme's restriction: captures and backreferences only.
+    pub const PORTABLE: Features = Features {
+        lookahead: false,
+        conditionals: false,
+        possessive: false,
+        atomic: false,
+        fail_verb: false,
+        callouts: false,
+    };
+
+    /// The features both `self` and `other` have.
+    pub fn intersect(self, other: Features) -> Features {
+        Features {
+            lookahead: self.lookahead && other.lookahead,
+            conditionals: self.conditionals && other.conditionals,
+            possessive: self.possessive && other.possessive,
+            atomic: self.atomic && other.atomic,
+            fail_verb: self.fail_verb && other.fail_verb,
+            callouts: self.callouts && other.callouts,
+        }
+    }
+}
+
+/// How a dialect spells each construct. `%` in a template stands for a group name or number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Dialect {
+    /// Short identifier, e.g. `pcre2`.
+    pub name: &'static str,
+    /// Opening of a named capture group.
+    pub named_group: &'static str,
+    /// Backreference to a named group.
+    pub named_backref: &'static str,
+    /// Backreference to a numbered group.
+    pub numbered_backref: &'static str,
+    /// Whether `numbered_backref` can be followed by a digit without changing its meaning.
+    pub numbered_backref_is_delimited: bool,
+    /// Opening of a conditional on a named group (when supported).
+    pub named_condition: &'static str,
+    /// Opening of a conditional on a numbered group (when supported).
+    pub numbered_condition: &'static str,
+    /// Anchor at the very start of the subject.
+    pub start_anchor: &'static str,
+    /// Anchor at the very end of the subject.
+    pub end_anchor: &'static str,
+    /// An item that never matches.
+    pub fail: &'static str,
+    /// Everything the dialect can run.
+    pub features: Features,
+}
+
+const FULL: Features = Features {
+    lookahead: true,
+    conditionals: true,
+    possessive: true,
+    atomic: true,
+    fail_verb: true,
+    callouts: false,
+};
+
+/// PCRE2 (JIT or interpreter).
+pub const PCRE2: Dialect = Dialect {
+    name: "pcre2",
+    named_group: "(?<%>",
+    named_backref: "\\g{%}",
+    numbered_backref: "\\g{%}",
+    numbered_backref_is_delimited: true,
+    named_condition: "(?(<%>)",
+    numbered_condition: "(?(%)",
+    start_anchor: "\\A",
+    end_anchor: "\\z",
+    fail: "(*FAIL)",
+    features: Features {
+        callouts: true,
+        ..FULL
+    },
+};
+
+/// Perl 5: PCRE2's syntax without callouts.
+pub const PERL: Dialect = Dialect {
+    name: "perl",
+    features: FULL,
+    ..PCRE2
+};
+
+/// fancy-regex: `\g{..}` does not parse and a bare `(?(n)..)` tests for literal text, so
+/// backreferences use `\k<..>`/`\N` and conditionals `(?(<n>)..)`/`(?(N)..)`; possessive
+/// quantifiers are slower than plain ones there, so they are not printed.
+pub const FANCY: Dialect = Dialect {
+    name: "fancy",
+    named_group: "(?<%>",
+    named_backref: "\\k<%>",
+    numbered_backref: "\\%",
+    numbered_backref_is_delimited: false,
+    named_condition: "(?(<%>)",
+    numbered_condition: "(?(%)",
+    start_anchor: "\\A",
+    end_anchor: "\\z",
+    fail: "(?!)",
+    features: Features {
+        possessive: false,
+        fail_verb: false,
+        ..FULL
+    },
+};
+
+/// Python's `re` module.
+pub const PYTHON: Dialect = Dialect {
+    name: "python",
+    named_group: "(?P<%>",
+    named_backref: "(?P=%)",
+    numbered_backref: "\\%",
+    numbered_backref_is_delimited: false,
+    named_condition: "(?(%)",
+    numbered_condition: "(?(%)",
+    start_anchor: "\\A",
+    end_anchor: "\\Z",
+    fail: "(?!)",
+    features: Features {
+        lookahead: true,
+        conditionals: true,
+        possessive: false,
+        atomic: false,
+        fail_verb: false,
+        callouts: false,
+    },
+};
+
+/// JavaScript (irregexp in node): no conditionals, no possessive quantifiers, no atomic groups.
+pub const JAVASCRIPT: Dialect = Dialect {
+    name: "javascript",
+    named_group: "(?<%>",
+    named_backref: "\\k<%>",
+    numbered_backref: "\\%",
+    numbered_backref_is_delimited: false,
+    named_condition: "",
+    numbered_condition: "",
+    start_anchor: "^",
+    end_anchor: "$",
+    fail: "(?!)",
+    features: Features {
+        lookahead: true,
+        conditionals: false,
+        possessive: false,
+        atomic: false,
+        fail_verb: false,
+        callouts: false,
+    },
+};
+
+/// .NET's `System.Text.RegularExpressions` (also Mono's).
+pub const DOTNET: Dialect = Dialect {
+    name: "dotnet",
+    named_group: "(?<%>",
+    named_backref: "\\k<%>",
+    numbered_backref: "\\k<%>",
+    numbered_backref_is_delimited: true,
+    named_condition: "(?(%)",
+    numbered_condition: "(?(%)",
+    start_anchor: "\\A",
+    end_anchor: "\\z",
+    fail: "(?!)",
+    features: Features {
+        lookahead: true,
+        conditionals: true,
+        possessive: false,
+        atomic: true,
+        fail_verb: false,
+        callouts: false,
+    },
+};
+
+/// Every dialect backref can print, in the order `emit` lists them.
+pub const ALL: [&Dialect; 6] = [&PCRE2, &PERL, &FANCY, &PYTHON, &JAVASCRIPT, &DOTNET];
+
+/// Looks a dialect up by its name.
+pub fn by_name(name: &str) -> Option<&'static Dialect> {
+    ALL.iter().copied().find(|d| d.name == name)
+}
+
+impl Dialect {
+    /// Fills a `%` template with a group name or number.
+    pub fn fill(template: &str, what: &str) -> String {
+        template.replace('%', what)
+    }
+}

@@ -1,0 +1,212 @@
+//! The gadgets: what puzzles state instead of writing regex, and what each one means.
+//!
+//! Each gadget has a meaning over an assignment ([`Gadget::holds`]), which the IR-level checker
+//! evaluates without any regex, and one or more lowerings (in `lower.rs`).
+
+use serde::Serialize;
+
+use crate::program::{Program, VarId};
+
+/// A comparison of a count with a bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Cmp {
+    /// At most.
+    Le,
+    /// Exactly.
+    Eq,
+    /// At least.
+    Ge,
+}
+
+/// How a counting gadget is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Form {
+    /// One statement after the last variable: cheap to state, checked late.
+    Flat,
+    /// A chain of partial sums, one step right after each variable: O(1) per variable, and each
+    /// step already fails when the bound can no longer be met.
+    Ladder,
+}
+
+/// One statement of a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Gadget {
+    /// Defines `var` by trying its values in domain order.
+    Choose {
+        /// The variable.
+        var: VarId,
+    },
+    /// Defines `vars` (booleans), exactly one of them true; `guards[i]` must all be false for
+    /// `vars[i]` to be true.
+    OneOf {
+        /// The booleans, in try order.
+        vars: Vec<VarId>,
+        /// Earlier booleans excluded by each one.
+        guards: Vec<Vec<VarId>>,
+    },
+    /// Defines `output` from `inputs` through the allowed `(inputs.., output)` tuples.
+    Lookup {
+        /// The variables read.
+        inputs: Vec<VarId>,
+        /// The variable defined.
+        output: VarId,
+        /// Allowed combinations, output last.
+        tuples: Vec<Vec<String>>,
+    },
+    /// The weighted number of true booleans compared with `k`.
+    Count {
+        /// Booleans and their weights.
+        terms: Vec<(VarId, u32)>,
+        /// The comparison.
+        cmp: Cmp,
+        /// The bound.
+        k: u32,
+        /// Layout.
+        form: Form,
+    },
+    /// Only these combinations of values may occur together.
+    Table {
+        /// The variables.
+        vars: Vec<VarId>,
+        /// Allowed combinations.
+        tuples: Vec<Vec<String>>,
+    },
+    /// Defines `items`, each choosing one option (its domain, in try order); every option uses
+    /// a set of resources, and no resource may be used twice (and, when `exact`, every resource
+    /// is used). Items are decided in the listed order.
+    Packing {
+        /// One variable per item; value `j` of its domain is option `j`.
+        items: Vec<VarId>,
+        /// `options[i][j]`: the resources option `j` of item `i` uses.
+        options: Vec<Vec<Vec<u32>>>,
+        /// Number of resources.
+        resources: u32,
+        /// Whether every resource must be used.
+        exact: bool,
+    },
+}
+
+impl Gadget {
+    /// The variables this statement defines.
+    pub fn defines(&self) -> Vec<VarId> {
+        match self {
+            Gadget::Choose { var } => vec![*var],
+            Gadget::OneOf { vars, .. } => vars.clone(),
+            Gadget::Lookup { output, .. } => vec![*output],
+            Gadget::Packing { items, .. } => items.clone(),
+            Gadget::Count { .. } | Gadget::Table { .. } => vec![],
+        }
+    }
+
+    /// The variables that must be defined before this statement.
+    pub fn reads(&self) -> Vec<VarId> {
+        match self {
+            Gadget::Choose { .. } | Gadget::Packing { .. } => vec![],
+            Gadget::OneOf { guards, .. } => {
+                let mut v: Vec<VarId> = guards.iter().flatten().copied().collect();
+                v.sort();
+                v.dedup();
+                v
+            }
+            Gadget::Lookup { inputs, .. } => inputs.clone(),
+            Gadget::Count { terms, .. } => terms.iter().map(|t| t.0).collect(),
+            Gadget::Table { vars, .. } => vars.clone(),
+        }
+    }
+
+    /// A short description for messages, e.g. `count(Eq 1 over 8)`.
+    pub fn describe(&self, program: &Program) -> String {
+        let names = |vs: &[VarId]| {
+            let mut s: Vec<&str> = vs
+                .iter()
+                .take(4)
+                .map(|v| program.var(*v).name.as_str())
+                .collect();
+            if vs.len() > 4 {
+                s.push("..");
+            }
+            s.join(",")
+        };
+        match self {
+            Gadget::Choose { var } => format!("choose({})", program.var(*var).name),
+            Gadget::OneOf { vars, .. } => format!("one_of({})", names(vars)),
+            Gadget::Lookup { inputs, output, .. } => {
+                format!("lookup({} <- {})", program.var(*output).name, names(inputs))
+            }
+            Gadget::Count { terms, cmp, k, .. } => {
+                let vs: Vec<VarId> = terms.iter().map(|t| t.0).collect();
+                format!("count({} {cmp:?} {k})", names(&vs))
+            }
+            Gadget::Table { vars, .. } => format!("table({})", names(vars)),
+            Gadget::Packing {
+                items, resources, ..
+            } => {
+                format!("packing({} over {resources} resources)", names(items))
+            }
+        }
+    }
+
+    /// Whether the statement holds when each variable takes `values[var]`. `truth` tells a
+    /// boolean's value apart.
+    pub fn holds(&self, program: &Program, values: &[String]) -> bool {
+        let val = |v: &VarId| values[v.index()].as_str();
+        let is_true = |v: &VarId| !values[v.index()].is_empty();
+        match self {
+            Gadget::Choose { var } => program.var(*var).domain.iter().any(|d| d == val(var)),
+            Gadget::OneOf { vars, guards } => {
+                vars.iter().filter(|v| is_true(v)).count() == 1
+                    && vars
+                        .iter()
+                        .zip(guards)
+                        .all(|(v, g)| !is_true(v) || g.iter().all(|x| !is_true(x)))
+            }
+            Gadget::Lookup {
+                inputs,
+                output,
+                tuples,
+            } => tuples.iter().any(|t| {
+                inputs.iter().zip(t).all(|(i, x)| val(i) == x)
+                    && t.last().map(String::as_str) == Some(val(output))
+            }),
+            Gadget::Count { terms, cmp, k, .. } => {
+                let sum: u32 = terms
+                    .iter()
+                    .filter(|(v, _)| is_true(v))
+                    .map(|(_, w)| *w)
+                    .sum();
+                match cmp {
+                    Cmp::Le => sum <= *k,
+                    Cmp::Eq => sum == *k,
+                    Cmp::Ge => sum >= *k,
+                }
+            }
+            Gadget::Table { vars, tuples } => tuples
+                .iter()
+                .any(|t| vars.iter().zip(t).all(|(v, x)| val(v) == x)),
+            Gadget::Packing {
+                items,
+                options,
+                resources,
+                exact,
+            } => {
+                let mut used = vec![false; *resources as usize];
+                for (item, opts) in items.iter().zip(options) {
+                    let Some(j) = program
+                        .var(*item)
+                        .domain
+                        .iter()
+                        .position(|d| d == val(item))
+                    else {
+                        return false;
+                    };
+                    for &r in &opts[j] {
+                        if std::mem::replace(&mut used[r as usize], true) {
+                            return false;
+                        }
+                    }
+                }
+                !exact || used.iter().all(|u| *u)
+            }
+        }
+    }
+}

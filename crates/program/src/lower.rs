@@ -1,0 +1,539 @@
+//! Lowering: each ordered step becomes a subject segment and a pattern AST, in the best form the
+//! target's features allow.
+
+use crate::ast::{Greed, GroupId, Node};
+use crate::dialect::Features;
+use crate::gadget::{Cmp, Gadget};
+use crate::order::Step;
+use crate::program::{Program, VarId};
+
+/// A lowered segment: the subject text (ending in `;`) and the pattern that must match it.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    /// Subject segment, ending in `;`.
+    pub subject: String,
+    /// Pattern segment, ending in the literal `;`.
+    pub pattern: Node,
+}
+
+/// What a capturing group holds, for decoding and for readable names.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GroupInfo {
+    /// The group's number in the pattern.
+    pub number: usize,
+    /// Its readable name.
+    pub name: String,
+    /// The program variable it captures, if any (ladder partial sums have none).
+    pub var: Option<u32>,
+}
+
+/// Where a variable's value is read from in a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Its own group captures the value.
+    Group(GroupId),
+    /// One group per domain value, in domain order; the one that captured text is the value.
+    Flags(Vec<GroupId>),
+    /// A packing item: each resource's group captures the token of the item using it; the value
+    /// is the option whose resources are exactly the item's.
+    Resources {
+        /// The item's token.
+        token: String,
+        /// The group of each resource.
+        groups: std::rc::Rc<Vec<GroupId>>,
+        /// Resources of each option, in domain order.
+        options: Vec<Vec<u32>>,
+    },
+}
+
+/// Lowers steps in order, allocating capture groups as they appear.
+pub struct Lowerer<'p> {
+    program: &'p Program,
+    features: Features,
+    token: String,
+    /// Every group allocated so far, by id.
+    pub groups: Vec<GroupInfo>,
+    /// The group of each variable that has one.
+    pub var_group: Vec<Option<GroupId>>,
+    /// Variables read in another way than from their own group.
+    pub sources: Vec<(VarId, Source)>,
+    ladder: Vec<Option<GroupId>>,
+}
+
+fn skip_to_item() -> Node {
+    // `(?:[^,;]*+,)*?`: skip whole items of a `,`-separated list, fewest first.
+    Node::star(
+        Node::Seq(vec![
+            Node::star(Node::not_in(",;"), Greed::Possessive),
+            Node::lit(","),
+        ]),
+        Greed::Lazy,
+    )
+}
+
+fn rest_of_list() -> Node {
+    // `(?:,[^;]*+)?+`: the items after the one matched.
+    Node::optional(
+        Node::Seq(vec![
+            Node::lit(","),
+            Node::star(Node::not_in(";"), Greed::Possessive),
+        ]),
+        Greed::Possessive,
+    )
+}
+
+impl<'p> Lowerer<'p> {
+    /// A lowerer for `program` using `features` of the target.
+    pub fn new(program: &'p Program, features: Features) -> Lowerer<'p> {
+        Lowerer {
+            program,
+            features,
+            token: program.true_token.to_string(),
+            groups: Vec::new(),
+            var_group: vec![None; program.vars.len()],
+            sources: Vec::new(),
+            ladder: vec![None; program.statements.len()],
+        }
+    }
+
+    fn alloc(&mut self, name: String, var: Option<VarId>) -> GroupId {
+        let id = GroupId(self.groups.len() as u32);
+        self.groups.push(GroupInfo {
+            number: id.number(),
+            name,
+            var: var.map(|v| v.0),
+        });
+        if let Some(v) = var {
+            self.var_group[v.index()] = Some(id);
+        }
+        id
+    }
+
+    fn var_group(&mut self, v: VarId) -> GroupId {
+        match self.var_group[v.index()] {
+            Some(g) => g,
+            None => {
+                let name = self.program.var(v).name.clone();
+                self.alloc(name, Some(v))
+            }
+        }
+    }
+
+    fn backref(&self, v: VarId) -> Node {
+        Node::Backref(self.var_group[v.index()].expect("ordering defines variables before use"))
+    }
+
+    fn atomic(&self, node: Node) -> Node {
+        if self.features.atomic {
+            Node::Atomic(Box::new(node))
+        } else {
+            node
+        }
+    }
+
+    fn greed(&self, wanted: Greed) -> Greed {
+        if wanted == Greed::Possessive && !self.features.possessive {
+            Greed::Greedy
+        } else {
+            wanted
+        }
+    }
+
+    fn tokens(&self, n: u32) -> String {
+        self.token.repeat(n as usize)
+    }
+
+    /// Lowers one step.
+    pub fn lower(&mut self, step: &Step) -> Lowered {
+        match step {
+            Step::Stmt(sid) => {
+                let g = self.program.statements[sid.0 as usize].clone();
+                self.lower_gadget(&g)
+            }
+            Step::Ladder {
+                stmt,
+                var,
+                weight,
+                first,
+                prefix_max,
+                remaining,
+                last,
+            } => {
+                let (cmp, k) = match &self.program.statements[stmt.0 as usize] {
+                    Gadget::Count { cmp, k, .. } => (*cmp, *k),
+                    _ => unreachable!("ladder steps come from counts"),
+                };
+                let mut sum = Vec::new();
+                if !first {
+                    sum.push(Node::Backref(
+                        self.ladder[stmt.0 as usize].expect("earlier step"),
+                    ));
+                }
+                sum.push(Node::times(self.backref(*var), *weight));
+                let name = format!("S{}_{}", stmt.0, self.program.var(*var).name);
+                let body = Node::Seq(sum);
+                let node = if *last {
+                    body
+                } else {
+                    let g = self.alloc(name, None);
+                    self.ladder[stmt.0 as usize] = Some(g);
+                    Node::group(g, body)
+                };
+                self.bounded_sum(node, cmp, k, *prefix_max, *remaining)
+            }
+        }
+    }
+
+    /// `sum` (a node matching the running total as tokens) must stay within what keeps
+    /// `total cmp k` reachable, given at most `remaining` more to come.
+    fn bounded_sum(&self, sum: Node, cmp: Cmp, k: u32, prefix_max: u32, remaining: u32) -> Lowered {
+        let upper = match cmp {
+            Cmp::Ge => prefix_max,
+            Cmp::Le | Cmp::Eq => k.min(prefix_max),
+        };
+        let lower = match cmp {
+            Cmp::Le => 0,
+            Cmp::Eq | Cmp::Ge => k.saturating_sub(remaining),
+        };
+        if lower > upper {
+            return Lowered {
+                subject: ";".into(),
+                pattern: Node::Seq(vec![Node::Fail, Node::lit(";")]),
+            };
+        }
+        let slack = upper - lower;
+        let mut items = vec![sum];
+        if slack > 0 {
+            items.push(Node::repeat(
+                Node::lit(self.token.clone()),
+                0,
+                Some(slack),
+                self.greed(Greed::Possessive),
+            ));
+        }
+        items.push(Node::lit(";"));
+        Lowered {
+            subject: format!("{};", self.tokens(upper)),
+            pattern: Node::Seq(items),
+        }
+    }
+
+    fn lower_gadget(&mut self, g: &Gadget) -> Lowered {
+        match g {
+            Gadget::Choose { var } => self.lower_choose(*var),
+            Gadget::OneOf { vars, guards } => {
+                let mut items = Vec::new();
+                for (v, guard) in vars.iter().zip(guards) {
+                    let mut body = vec![Node::lit(self.token.clone())];
+                    body.extend(guard.iter().map(|x| self.backref(*x)));
+                    let g = self.var_group(*v);
+                    items.push(Node::group(
+                        g,
+                        Node::optional(Node::Seq(body), Greed::Greedy),
+                    ));
+                }
+                items.push(Node::lit(";"));
+                Lowered {
+                    subject: format!("{};", self.token),
+                    pattern: Node::Seq(items),
+                }
+            }
+            Gadget::Lookup {
+                inputs,
+                output,
+                tuples,
+            } => {
+                if tuples.is_empty() {
+                    self.var_group(*output);
+                    return Lowered {
+                        subject: ";".into(),
+                        pattern: Node::Seq(vec![
+                            Node::group(self.var_group[output.index()].unwrap(), Node::Fail),
+                            Node::lit(";"),
+                        ]),
+                    };
+                }
+                let functional = {
+                    let mut keys: Vec<&[String]> =
+                        tuples.iter().map(|t| &t[..t.len() - 1]).collect();
+                    keys.sort();
+                    keys.windows(2).all(|w| w[0] != w[1])
+                };
+                let mut items = vec![skip_to_item()];
+                for i in inputs {
+                    items.push(self.backref(*i));
+                    items.push(Node::lit(":"));
+                }
+                let g = self.var_group(*output);
+                items.push(Node::group(
+                    g,
+                    Node::star(Node::not_in(",;:"), self.greed(Greed::Possessive)),
+                ));
+                let body = Node::Seq(items);
+                let body = if functional { self.atomic(body) } else { body };
+                Lowered {
+                    subject: Self::list(tuples),
+                    pattern: Node::Seq(vec![body, rest_of_list(), Node::lit(";")]),
+                }
+            }
+            Gadget::Table { vars, tuples } => {
+                if tuples.is_empty() {
+                    return Lowered {
+                        subject: ";".into(),
+                        pattern: Node::Seq(vec![Node::Fail, Node::lit(";")]),
+                    };
+                }
+                let mut items = vec![skip_to_item()];
+                for (i, v) in vars.iter().enumerate() {
+                    if i > 0 {
+                        items.push(Node::lit(":"));
+                    }
+                    items.push(self.backref(*v));
+                }
+                let body = self.atomic(Node::Seq(items));
+                Lowered {
+                    subject: Self::list(tuples),
+                    pattern: Node::Seq(vec![body, rest_of_list(), Node::lit(";")]),
+                }
+            }
+            Gadget::Packing {
+                items,
+                options,
+                resources,
+                exact,
+            } => self.lower_packing(items, options, *resources, *exact),
+            Gadget::Count { terms, cmp, k, .. } => {
+                let total: u32 = terms.iter().map(|t| t.1).sum();
+                let sum = Node::Seq(
+                    terms
+                        .iter()
+                        .map(|(v, w)| Node::times(self.backref(*v), *w))
+                        .collect(),
+                );
+                self.bounded_sum(sum, *cmp, *k, total, 0)
+            }
+        }
+    }
+
+    fn lower_packing(
+        &mut self,
+        items: &[VarId],
+        options: &[Vec<Vec<u32>>],
+        resources: u32,
+        exact: bool,
+    ) -> Lowered {
+        if self.features.conditionals {
+            self.packing_trie(items, options, resources, exact)
+        } else {
+            self.packing_guards(items, options, resources, exact)
+        }
+    }
+
+    /// The loop form: one pattern body repeated per item. The subject lists each item's options
+    /// as resource codes, each followed by the item's token; a binary trie on the code reaches
+    /// the resource's one group, which must be unset (`(?(R)fail|..)`) and then captures the
+    /// item's token. O(resources) groups, O(log resources) per resource checked.
+    fn packing_trie(
+        &mut self,
+        items: &[VarId],
+        options: &[Vec<Vec<u32>>],
+        resources: u32,
+        exact: bool,
+    ) -> Lowered {
+        let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
+        let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
+        let mut width = 1;
+        while alphabet.len().pow(width as u32) < items.len() {
+            width += 1;
+        }
+        let token = |mut i: usize| {
+            let mut t = vec!['A'; width];
+            for slot in t.iter_mut().rev() {
+                *slot = alphabet[i % alphabet.len()];
+                i /= alphabet.len();
+            }
+            t.into_iter().collect::<String>()
+        };
+        let code = |r: u32| format!("{r:0bits$b}");
+        let groups: Vec<GroupId> = (0..resources)
+            .map(|r| self.alloc(format!("R{r}"), None))
+            .collect();
+        let groups = std::rc::Rc::new(groups);
+        let letters: String = alphabet.iter().collect();
+        let leaf = |g: GroupId| Node::Cond {
+            group: g,
+            yes: Box::new(Node::Fail),
+            no: Box::new(Node::group(
+                g,
+                Node::times(
+                    Node::Class {
+                        negated: false,
+                        chars: letters.clone(),
+                    },
+                    width as u32,
+                ),
+            )),
+        };
+        fn trie(lo: u32, hi: u32, depth: usize, bits: usize, leaf: &dyn Fn(u32) -> Node) -> Node {
+            // Resources lo..hi share their first `depth` bits.
+            if depth == bits {
+                return leaf(lo);
+            }
+            let half = lo + (1 << (bits - depth - 1));
+            let mut alts = vec![Node::Seq(vec![
+                Node::lit("0"),
+                trie(lo, half.min(hi), depth + 1, bits, leaf),
+            ])];
+            if half < hi {
+                alts.push(Node::Seq(vec![
+                    Node::lit("1"),
+                    trie(half, hi, depth + 1, bits, leaf),
+                ]));
+            }
+            if alts.len() == 1 {
+                alts.pop().expect("one")
+            } else {
+                Node::Alt(alts)
+            }
+        }
+        let gs = groups.clone();
+        let dispatch = trie(0, resources.max(1), 0, bits, &|r| leaf(gs[r as usize]));
+        let body = Node::Seq(vec![
+            skip_to_item(),
+            Node::star(dispatch, self.greed(Greed::Possessive)),
+            rest_of_list(),
+            Node::lit(";"),
+        ]);
+        let mut subject = String::new();
+        for (i, (item, opts)) in items.iter().zip(options).enumerate() {
+            let t = token(i);
+            let list: Vec<String> = opts
+                .iter()
+                .map(|o| o.iter().map(|r| format!("{}{t}", code(*r))).collect())
+                .collect();
+            subject.push_str(&list.join(","));
+            subject.push(';');
+            self.sources.push((
+                *item,
+                Source::Resources {
+                    token: t,
+                    groups: groups.clone(),
+                    options: opts.clone(),
+                },
+            ));
+        }
+        let mut items_pattern = vec![Node::times(body, items.len() as u32)];
+        if exact {
+            for g in groups.iter() {
+                items_pattern.push(Node::Cond {
+                    group: *g,
+                    yes: Box::new(Node::Seq(vec![])),
+                    no: Box::new(Node::Fail),
+                });
+            }
+        }
+        Lowered {
+            subject,
+            pattern: Node::Seq(items_pattern),
+        }
+    }
+
+    /// The portable form: one boolean group per option, chosen like [`Gadget::OneOf`], each
+    /// guarded by the earlier items' options that share a resource with it.
+    fn packing_guards(
+        &mut self,
+        items: &[VarId],
+        options: &[Vec<Vec<u32>>],
+        resources: u32,
+        exact: bool,
+    ) -> Lowered {
+        let mut users: Vec<Vec<GroupId>> = vec![Vec::new(); resources as usize];
+        let mut subject = String::new();
+        let mut pattern = Vec::new();
+        for (item, opts) in items.iter().zip(options) {
+            let name = self.program.var(*item).name.clone();
+            let mut flags = Vec::with_capacity(opts.len());
+            let mut mine: Vec<(u32, GroupId)> = Vec::new();
+            for (j, o) in opts.iter().enumerate() {
+                let mut guard: Vec<GroupId> = o
+                    .iter()
+                    .flat_map(|r| users[*r as usize].iter().copied())
+                    .collect();
+                guard.sort();
+                guard.dedup();
+                let g = self.alloc(format!("{name}_{j}"), None);
+                let mut body = vec![Node::lit(self.token.clone())];
+                body.extend(guard.into_iter().map(Node::Backref));
+                pattern.push(Node::group(
+                    g,
+                    Node::optional(Node::Seq(body), Greed::Greedy),
+                ));
+                flags.push(g);
+                mine.extend(o.iter().map(|r| (*r, g)));
+            }
+            for (r, g) in mine {
+                users[r as usize].push(g);
+            }
+            pattern.push(Node::lit(";"));
+            subject.push_str(&format!("{};", self.token));
+            self.sources.push((*item, Source::Flags(flags)));
+        }
+        if exact {
+            for u in &users {
+                pattern.extend(u.iter().map(|g| Node::Backref(*g)));
+                pattern.push(Node::lit(";"));
+                subject.push_str(&format!("{};", self.token));
+            }
+        }
+        Lowered {
+            subject,
+            pattern: Node::Seq(pattern),
+        }
+    }
+
+    fn list(tuples: &[Vec<String>]) -> String {
+        let mut s = String::new();
+        for (i, t) in tuples.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str(&t.join(":"));
+        }
+        s.push(';');
+        s
+    }
+
+    fn lower_choose(&mut self, v: VarId) -> Lowered {
+        let var = self.program.var(v).clone();
+        let g = self.var_group(v);
+        if var.boolean {
+            let inner = if var.domain[0].is_empty() {
+                Greed::Lazy
+            } else {
+                Greed::Greedy
+            };
+            let t = Node::lit(self.token.clone());
+            return Lowered {
+                subject: format!("{};", self.token),
+                pattern: Node::Seq(vec![
+                    Node::group(g, Node::optional(t.clone(), inner)),
+                    Node::optional(t, self.greed(Greed::Possessive)),
+                    Node::lit(";"),
+                ]),
+            };
+        }
+        let tuples: Vec<Vec<String>> = var.domain.iter().map(|d| vec![d.clone()]).collect();
+        Lowered {
+            subject: Self::list(&tuples),
+            pattern: Node::Seq(vec![
+                skip_to_item(),
+                Node::group(
+                    g,
+                    Node::star(Node::not_in(",;"), self.greed(Greed::Possessive)),
+                ),
+                Node::star(Node::not_in(";"), self.greed(Greed::Possessive)),
+                Node::lit(";"),
+            ]),
+        }
+    }
+}

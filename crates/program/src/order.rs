@@ -1,0 +1,196 @@
+//! The ordering pass: turns a program and a variable order into a sequence of steps.
+//!
+//! Decision variables are defined in the order the puzzle gives (a static heuristic from the
+//! puzzle's structure); every other statement is placed right after the last variable it reads
+//! (fail fast). Ladder counts are expanded here into one step per variable, in definition order.
+
+use crate::error::ProgramError;
+use crate::gadget::{Form, Gadget};
+use crate::program::{Program, StmtId, VarId};
+
+/// One segment to lower, in final order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A whole statement.
+    Stmt(StmtId),
+    /// One step of a ladder count: add `var`'s weight to the running sum.
+    Ladder {
+        /// The count statement.
+        stmt: StmtId,
+        /// The boolean added at this step.
+        var: VarId,
+        /// Its weight.
+        weight: u32,
+        /// Whether this is the chain's first step (no previous partial sum).
+        first: bool,
+        /// Largest sum the terms so far can reach.
+        prefix_max: u32,
+        /// Largest sum the terms still to come can add.
+        remaining: u32,
+        /// Whether this is the chain's last step.
+        last: bool,
+    },
+}
+
+/// Orders `program`'s statements for the variable order `order` (decision variables; any left
+/// out follow in creation order).
+pub fn order(program: &Program, order: &[VarId]) -> Result<Vec<Step>, ProgramError> {
+    let nvars = program.vars.len();
+    let nst = program.statements.len();
+    let mut definer: Vec<Option<StmtId>> = vec![None; nvars];
+    for (i, s) in program.statements.iter().enumerate() {
+        for v in s.defines() {
+            definer[v.index()] = Some(StmtId(i as u32));
+        }
+    }
+    // Distinct reads per statement, and who reads each variable.
+    let mut pending = vec![0usize; nst];
+    let mut readers: Vec<Vec<StmtId>> = vec![Vec::new(); nvars];
+    let mut ladder_terms: Vec<Vec<(StmtId, u32)>> = vec![Vec::new(); nvars];
+    let mut ladder_state: Vec<(u32, u32, usize)> = vec![(0, 0, 0); nst]; // (prefix, total, steps)
+    for (i, s) in program.statements.iter().enumerate() {
+        let id = StmtId(i as u32);
+        if let Gadget::Count {
+            terms,
+            form: Form::Ladder,
+            ..
+        } = s
+        {
+            for (v, w) in terms {
+                ladder_terms[v.index()].push((id, *w));
+            }
+            ladder_state[i].1 = terms.iter().map(|t| t.1).sum();
+            continue;
+        }
+        let mut reads = s.reads();
+        reads.sort();
+        reads.dedup();
+        pending[i] = reads.len();
+        for r in reads {
+            readers[r.index()].push(id);
+        }
+    }
+    let mut defined = vec![false; nvars];
+    let mut emitted = vec![false; nst];
+    let mut steps = Vec::new();
+    let is_decision = |s: &Gadget| {
+        matches!(
+            s,
+            Gadget::Choose { .. } | Gadget::OneOf { .. } | Gadget::Packing { .. }
+        )
+    };
+
+    let mut emit = |sid: StmtId,
+                    steps: &mut Vec<Step>,
+                    defined: &mut Vec<bool>,
+                    emitted: &mut Vec<bool>,
+                    pending: &mut Vec<usize>| {
+        let mut queue = vec![sid];
+        while let Some(sid) = queue.pop() {
+            if emitted[sid.0 as usize] {
+                continue;
+            }
+            emitted[sid.0 as usize] = true;
+            steps.push(Step::Stmt(sid));
+            let mut ready: Vec<StmtId> = Vec::new();
+            for v in program.statements[sid.0 as usize].defines() {
+                if defined[v.index()] {
+                    continue;
+                }
+                defined[v.index()] = true;
+                for &(lstmt, w) in &ladder_terms[v.index()] {
+                    let st = &mut ladder_state[lstmt.0 as usize];
+                    let first = st.2 == 0;
+                    st.0 += w;
+                    st.2 += 1;
+                    let total_terms = match &program.statements[lstmt.0 as usize] {
+                        Gadget::Count { terms, .. } => terms.len(),
+                        _ => unreachable!("ladder terms come from counts"),
+                    };
+                    steps.push(Step::Ladder {
+                        stmt: lstmt,
+                        var: v,
+                        weight: w,
+                        first,
+                        prefix_max: st.0,
+                        remaining: st.1 - st.0,
+                        last: st.2 == total_terms,
+                    });
+                }
+                for &r in &readers[v.index()] {
+                    pending[r.0 as usize] -= 1;
+                    if pending[r.0 as usize] == 0 && !is_decision(&program.statements[r.0 as usize])
+                    {
+                        ready.push(r);
+                    }
+                }
+            }
+            ready.sort();
+            // Constraints first, in statement order; derived definitions after them.
+            for r in ready.into_iter().rev() {
+                queue.push(r);
+            }
+        }
+    };
+
+    // Statements that read nothing and define nothing go first.
+    for (i, s) in program.statements.iter().enumerate() {
+        let ladder = matches!(
+            s,
+            Gadget::Count {
+                form: Form::Ladder,
+                ..
+            }
+        );
+        if pending[i] == 0 && !is_decision(s) && !ladder {
+            emit(
+                StmtId(i as u32),
+                &mut steps,
+                &mut defined,
+                &mut emitted,
+                &mut pending,
+            );
+        }
+    }
+    let mut seen = vec![false; nvars];
+    let rest = (0..nvars as u32).map(VarId);
+    for v in order.iter().copied().chain(rest) {
+        if v.index() >= nvars {
+            return Err(ProgramError::UnknownVar(v.0));
+        }
+        if seen[v.index()] || defined[v.index()] {
+            seen[v.index()] = true;
+            continue;
+        }
+        seen[v.index()] = true;
+        let sid = definer[v.index()].ok_or_else(|| {
+            ProgramError::BadOrder(format!("{} has no definition", program.var(v).name))
+        })?;
+        let stmt = &program.statements[sid.0 as usize];
+        if !is_decision(stmt) {
+            // A derived variable: it is defined as soon as its inputs are.
+            continue;
+        }
+        if let Some(r) = stmt.reads().into_iter().find(|r| !defined[r.index()]) {
+            return Err(ProgramError::OrderReadsLater {
+                stmt: stmt.describe(program),
+                var: program.var(r).name.clone(),
+            });
+        }
+        emit(sid, &mut steps, &mut defined, &mut emitted, &mut pending);
+    }
+    // Ladder counts over no variables still need their bound checked.
+    for (i, s) in program.statements.iter().enumerate() {
+        if let Gadget::Count {
+            terms,
+            form: Form::Ladder,
+            ..
+        } = s
+        {
+            if terms.is_empty() {
+                steps.push(Step::Stmt(StmtId(i as u32)));
+            }
+        }
+    }
+    Ok(steps)
+}

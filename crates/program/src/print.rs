@@ -1,0 +1,210 @@
+//! Prints a pattern AST in one dialect.
+
+use crate::ast::{Greed, GroupId, Node};
+use crate::dialect::Dialect;
+
+/// How capture groups are shown in a printed pattern.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Naming {
+    /// Numbered groups: compact and fastest to compile.
+    #[default]
+    Compact,
+    /// Named groups such as `Q_3_5`, for reading and diffing.
+    Readable,
+}
+
+/// Prints AST nodes in one dialect, with groups named or numbered.
+pub struct Printer<'a> {
+    dialect: &'a Dialect,
+    naming: Naming,
+    names: &'a [String],
+    /// Set right after an undelimited numbered backreference, whose number a digit would extend.
+    open_backref: std::cell::Cell<bool>,
+}
+
+const META: &str = "\\^$.|?*+()[]{}#/ \t\n\r";
+
+impl<'a> Printer<'a> {
+    /// A printer for `dialect`; `names[g]` is the readable name of group `g`.
+    pub fn new(dialect: &'a Dialect, naming: Naming, names: &'a [String]) -> Printer<'a> {
+        Printer {
+            dialect,
+            naming,
+            names,
+            open_backref: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Prints `node` and appends it to `out`.
+    pub fn print(&self, node: &Node, out: &mut String) {
+        // Sequences and alternations print nothing before their first item, which checks itself.
+        let open_backref = match node {
+            Node::Seq(_) | Node::Alt(_) => false,
+            _ => self.open_backref.replace(false),
+        };
+        match node {
+            Node::Lit(s) => {
+                if open_backref && s.starts_with(|c: char| c.is_ascii_digit()) {
+                    out.push_str("(?:)");
+                }
+                for c in s.chars() {
+                    if META.contains(c) {
+                        out.push('\\');
+                    }
+                    out.push(c);
+                }
+            }
+            Node::Class { negated, chars } => {
+                out.push('[');
+                if *negated {
+                    out.push('^');
+                }
+                for c in chars.chars() {
+                    if "\\]^-[".contains(c) {
+                        out.push('\\');
+                    }
+                    out.push(c);
+                }
+                out.push(']');
+            }
+            Node::Group(id, inner) => {
+                match self.naming {
+                    Naming::Compact => out.push('('),
+                    Naming::Readable => {
+                        out.push_str(&Dialect::fill(self.dialect.named_group, self.name(*id)))
+                    }
+                }
+                self.print(inner, out);
+                out.push(')');
+            }
+            Node::Backref(id) => match self.naming {
+                Naming::Compact => {
+                    let n = id.number().to_string();
+                    out.push_str(&Dialect::fill(self.dialect.numbered_backref, &n));
+                    self.open_backref
+                        .set(!self.dialect.numbered_backref_is_delimited);
+                }
+                Naming::Readable => {
+                    out.push_str(&Dialect::fill(self.dialect.named_backref, self.name(*id)))
+                }
+            },
+            Node::Seq(items) => {
+                for item in items {
+                    if matches!(item, Node::Alt(_)) {
+                        out.push_str("(?:");
+                        self.print(item, out);
+                        out.push(')');
+                    } else {
+                        self.print(item, out);
+                    }
+                }
+            }
+            Node::Alt(items) => {
+                if items.is_empty() {
+                    out.push_str(self.dialect.fail);
+                }
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push('|');
+                    }
+                    self.print(item, out);
+                }
+            }
+            Node::Repeat {
+                node,
+                min,
+                max,
+                greed,
+            } => {
+                self.print_atom(node, out);
+                match (min, max) {
+                    (0, Some(1)) => out.push('?'),
+                    (0, None) => out.push('*'),
+                    (1, None) => out.push('+'),
+                    (m, None) => out.push_str(&format!("{{{m},}}")),
+                    (m, Some(x)) if m == x => out.push_str(&format!("{{{m}}}")),
+                    (m, Some(x)) => out.push_str(&format!("{{{m},{x}}}")),
+                }
+                let exact = matches!((min, max), (m, Some(x)) if m == x);
+                match greed {
+                    Greed::Greedy => {}
+                    Greed::Lazy if !exact => out.push('?'),
+                    Greed::Lazy => {}
+                    Greed::Possessive if self.dialect.features.possessive && !exact => {
+                        out.push('+')
+                    }
+                    Greed::Possessive => {}
+                }
+            }
+            Node::Look { negative, node } => {
+                out.push_str(if *negative { "(?!" } else { "(?=" });
+                self.print(node, out);
+                out.push(')');
+            }
+            Node::Atomic(node) => {
+                out.push_str(if self.dialect.features.atomic {
+                    "(?>"
+                } else {
+                    "(?:"
+                });
+                self.print(node, out);
+                out.push(')');
+            }
+            Node::Cond { group, yes, no } => {
+                let opening = match self.naming {
+                    Naming::Compact => self.dialect.numbered_condition,
+                    Naming::Readable => self.dialect.named_condition,
+                };
+                let what = match self.naming {
+                    Naming::Compact => group.number().to_string(),
+                    Naming::Readable => self.name(*group).to_string(),
+                };
+                out.push_str(&Dialect::fill(opening, &what));
+                self.print_branch(yes, out);
+                out.push('|');
+                self.print_branch(no, out);
+                out.push(')');
+            }
+            Node::Fail => out.push_str(self.dialect.fail),
+            Node::Callout(n) => {
+                if self.dialect.features.callouts {
+                    out.push_str(&format!("(?C{n})"));
+                }
+            }
+        }
+    }
+
+    fn print_branch(&self, node: &Node, out: &mut String) {
+        if matches!(node, Node::Alt(_)) {
+            out.push_str("(?:");
+            self.print(node, out);
+            out.push(')');
+        } else {
+            self.print(node, out);
+        }
+    }
+
+    /// Prints `node` so that a following quantifier applies to all of it.
+    fn print_atom(&self, node: &Node, out: &mut String) {
+        let single = match node {
+            Node::Lit(s) => s.chars().count() == 1,
+            Node::Class { .. } | Node::Group(..) | Node::Look { .. } | Node::Atomic(_) => true,
+            Node::Backref(_) => {
+                self.naming == Naming::Readable || self.dialect.numbered_backref_is_delimited
+            }
+            _ => false,
+        };
+        if single {
+            self.print(node, out);
+        } else {
+            out.push_str("(?:");
+            self.print(node, out);
+            out.push(')');
+        }
+    }
+
+    fn name(&self, id: GroupId) -> &str {
+        &self.names[id.0 as usize]
+    }
+}

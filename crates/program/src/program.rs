@@ -1,0 +1,365 @@
+//! Variables with finite domains and the statements (gadgets) that define and constrain them.
+
+use crate::error::ProgramError;
+use crate::gadget::{Cmp, Form, Gadget};
+
+/// A variable of a [`Program`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VarId(pub u32);
+
+impl VarId {
+    /// The variable's index in [`Program::vars`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A statement of a [`Program`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct StmtId(pub u32);
+
+/// A variable: a name (used for readable group names) and the values it may take, in the order
+/// the engine tries them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variable {
+    /// Readable name: an identifier of letters, digits and `_`.
+    pub name: String,
+    /// The values, in try order. Values never contain `,`, `;` or `:`.
+    pub domain: Vec<String>,
+    /// Whether this is a boolean (domain is `""` and the program's true token).
+    pub boolean: bool,
+}
+
+/// One item of a [`Program::packing`]: a name and its options in try order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackItem {
+    /// The item variable's name.
+    pub name: String,
+    /// Its options, in try order.
+    pub options: Vec<PackOption>,
+}
+
+/// One option of a [`PackItem`]: a label (the variable's value) and the resources it uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PackOption {
+    /// The value the item variable takes for this option.
+    pub label: String,
+    /// The resources used, as indices below the packing's resource count.
+    pub resources: Vec<u32>,
+}
+
+/// A puzzle stated as variables and gadgets, before ordering and printing.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// The one-character token a boolean takes when true (e.g. `Q`).
+    pub true_token: char,
+    /// Every variable, indexed by [`VarId`].
+    pub vars: Vec<Variable>,
+    /// Every statement, indexed by [`StmtId`].
+    pub statements: Vec<Gadget>,
+}
+
+/// Characters that separate values, tuples and segments in subjects.
+pub const RESERVED: &[char] = &[',', ';', ':'];
+
+impl Program {
+    /// An empty program whose booleans take `true_token` when true.
+    pub fn new(true_token: char) -> Program {
+        assert!(
+            !RESERVED.contains(&true_token),
+            "the true token must not be a separator"
+        );
+        Program {
+            true_token,
+            vars: Vec::new(),
+            statements: Vec::new(),
+        }
+    }
+
+    /// The variable `id`.
+    pub fn var(&self, id: VarId) -> &Variable {
+        &self.vars[id.index()]
+    }
+
+    fn add_var(
+        &mut self,
+        name: &str,
+        domain: Vec<String>,
+        boolean: bool,
+    ) -> Result<VarId, ProgramError> {
+        if name.is_empty()
+            || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            || name.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return Err(ProgramError::BadName(name.to_string()));
+        }
+        if domain.is_empty() {
+            return Err(ProgramError::EmptyDomain(name.to_string()));
+        }
+        for v in &domain {
+            if v.contains(RESERVED) {
+                return Err(ProgramError::BadValue {
+                    var: name.to_string(),
+                    value: v.clone(),
+                });
+            }
+        }
+        let id = VarId(self.vars.len() as u32);
+        self.vars.push(Variable {
+            name: name.to_string(),
+            domain,
+            boolean,
+        });
+        Ok(id)
+    }
+
+    /// A boolean decision variable, chosen by its own statement; `true_first` sets the try order.
+    pub fn bool_var(&mut self, name: &str, true_first: bool) -> Result<VarId, ProgramError> {
+        let t = self.true_token.to_string();
+        let domain = if true_first {
+            vec![t, String::new()]
+        } else {
+            vec![String::new(), t]
+        };
+        let id = self.add_var(name, domain, true)?;
+        self.statements.push(Gadget::Choose { var: id });
+        Ok(id)
+    }
+
+    /// A decision variable over `values` (tried in the given order), chosen by its own statement.
+    pub fn choice_var<S: AsRef<str>>(
+        &mut self,
+        name: &str,
+        values: &[S],
+    ) -> Result<VarId, ProgramError> {
+        let domain = values.iter().map(|v| v.as_ref().to_string()).collect();
+        let id = self.add_var(name, domain, false)?;
+        self.statements.push(Gadget::Choose { var: id });
+        Ok(id)
+    }
+
+    /// Boolean decision variables of which exactly one is true, chosen together by one statement
+    /// (tried in the given order). `guards[i]` lists earlier-defined booleans that must all be
+    /// false for `names[i]` to be true: pairwise exclusions folded into the choice, so they cost
+    /// nothing until a variable is set.
+    pub fn one_of(
+        &mut self,
+        names: &[String],
+        guards: Vec<Vec<VarId>>,
+    ) -> Result<Vec<VarId>, ProgramError> {
+        if names.len() != guards.len() {
+            return Err(ProgramError::Arity(
+                "one_of: one guard list per variable".into(),
+            ));
+        }
+        let t = self.true_token.to_string();
+        let mut vars = Vec::with_capacity(names.len());
+        for name in names {
+            vars.push(self.add_var(name, vec![t.clone(), String::new()], true)?);
+        }
+        for g in guards.iter().flatten() {
+            self.check_bool(*g)?;
+        }
+        self.statements.push(Gadget::OneOf {
+            vars: vars.clone(),
+            guards,
+        });
+        Ok(vars)
+    }
+
+    /// A variable whose value follows from `inputs` through a relation: `tuples` lists allowed
+    /// `(inputs.., output)` value combinations (each a list of values). With several outputs for
+    /// the same inputs, the engine tries them in the listed order.
+    pub fn lookup_var(
+        &mut self,
+        name: &str,
+        inputs: &[VarId],
+        tuples: Vec<Vec<String>>,
+    ) -> Result<VarId, ProgramError> {
+        let mut domain: Vec<String> = Vec::new();
+        for t in &tuples {
+            if t.len() != inputs.len() + 1 {
+                return Err(ProgramError::Arity(format!("lookup {name}: tuple {t:?}")));
+            }
+            let out = t.last().expect("nonempty");
+            if !domain.contains(out) {
+                domain.push(out.clone());
+            }
+            for (i, v) in inputs.iter().zip(t) {
+                self.check_value(*i, v)?;
+            }
+        }
+        if domain.is_empty() {
+            domain.push(String::new());
+        }
+        let id = self.add_var(name, domain, false)?;
+        self.statements.push(Gadget::Lookup {
+            inputs: inputs.to_vec(),
+            output: id,
+            tuples,
+        });
+        Ok(id)
+    }
+
+    /// Items that each choose one option, where options use resources that no two chosen options
+    /// may share (and, when `exact`, that every resource is used). Items are decided in the listed
+    /// order and options tried in the listed order. Returns one variable per item, whose values
+    /// are the option labels.
+    pub fn packing(
+        &mut self,
+        items: Vec<PackItem>,
+        resources: u32,
+        exact: bool,
+    ) -> Result<Vec<VarId>, ProgramError> {
+        let mut vars = Vec::with_capacity(items.len());
+        let mut options = Vec::with_capacity(items.len());
+        for item in items {
+            let labels: Vec<String> = item.options.iter().map(|o| o.label.clone()).collect();
+            let mut seen = labels.clone();
+            seen.sort();
+            seen.dedup();
+            if seen.len() != labels.len() {
+                return Err(ProgramError::Arity(format!(
+                    "packing item {}: option labels repeat",
+                    item.name
+                )));
+            }
+            for o in &item.options {
+                if let Some(r) = o.resources.iter().find(|r| **r >= resources) {
+                    return Err(ProgramError::Arity(format!(
+                        "packing item {}: resource {r} out of range",
+                        item.name
+                    )));
+                }
+            }
+            vars.push(self.add_var(&item.name, labels, false)?);
+            options.push(item.options.into_iter().map(|o| o.resources).collect());
+        }
+        self.statements.push(Gadget::Packing {
+            items: vars.clone(),
+            options,
+            resources,
+            exact,
+        });
+        Ok(vars)
+    }
+
+    /// Constrains booleans: the weighted count of true ones compared with `k`. The ladder form
+    /// keeps a running partial sum so each variable costs O(1) and bounds fail as early as possible.
+    pub fn count(
+        &mut self,
+        terms: &[(VarId, u32)],
+        cmp: Cmp,
+        k: u32,
+        form: Form,
+    ) -> Result<StmtId, ProgramError> {
+        for (v, _) in terms {
+            self.check_bool(*v)?;
+        }
+        Ok(self.push(Gadget::Count {
+            terms: terms.to_vec(),
+            cmp,
+            k,
+            form,
+        }))
+    }
+
+    /// At most one of `vars` is true.
+    pub fn at_most_one(&mut self, vars: &[VarId]) -> Result<StmtId, ProgramError> {
+        let terms: Vec<_> = vars.iter().map(|v| (*v, 1)).collect();
+        self.count(&terms, Cmp::Le, 1, Form::Flat)
+    }
+
+    /// Exactly one of `vars` is true.
+    pub fn exactly_one(&mut self, vars: &[VarId]) -> Result<StmtId, ProgramError> {
+        let terms: Vec<_> = vars.iter().map(|v| (*v, 1)).collect();
+        self.count(&terms, Cmp::Eq, 1, Form::Flat)
+    }
+
+    /// Exactly `k` of `vars` are true.
+    pub fn exactly_k(
+        &mut self,
+        vars: &[VarId],
+        k: u32,
+        form: Form,
+    ) -> Result<StmtId, ProgramError> {
+        let terms: Vec<_> = vars.iter().map(|v| (*v, 1)).collect();
+        self.count(&terms, Cmp::Eq, k, form)
+    }
+
+    /// Only the listed combinations of values may occur together.
+    pub fn table(
+        &mut self,
+        vars: &[VarId],
+        tuples: Vec<Vec<String>>,
+    ) -> Result<StmtId, ProgramError> {
+        for t in &tuples {
+            if t.len() != vars.len() {
+                return Err(ProgramError::Arity(format!("table tuple {t:?}")));
+            }
+            for (v, val) in vars.iter().zip(t) {
+                self.check_value(*v, val)?;
+            }
+        }
+        Ok(self.push(Gadget::Table {
+            vars: vars.to_vec(),
+            tuples,
+        }))
+    }
+
+    /// `a` and `b` take the same value.
+    pub fn equal(&mut self, a: VarId, b: VarId) -> Result<StmtId, ProgramError> {
+        let tuples = self
+            .var(a)
+            .domain
+            .iter()
+            .filter(|v| self.var(b).domain.contains(v))
+            .map(|v| vec![v.clone(), v.clone()])
+            .collect();
+        self.table(&[a, b], tuples)
+    }
+
+    /// If boolean `a` is true then boolean `b` is true.
+    pub fn implies(&mut self, a: VarId, b: VarId) -> Result<StmtId, ProgramError> {
+        self.check_bool(a)?;
+        self.check_bool(b)?;
+        let t = self.true_token.to_string();
+        let f = String::new();
+        self.table(
+            &[a, b],
+            vec![
+                vec![f.clone(), f.clone()],
+                vec![f, t.clone()],
+                vec![t.clone(), t],
+            ],
+        )
+    }
+
+    fn push(&mut self, g: Gadget) -> StmtId {
+        self.statements.push(g);
+        StmtId(self.statements.len() as u32 - 1)
+    }
+
+    fn check_bool(&self, v: VarId) -> Result<(), ProgramError> {
+        match self.vars.get(v.index()) {
+            Some(var) if var.boolean => Ok(()),
+            Some(var) => Err(ProgramError::NotBoolean(var.name.clone())),
+            None => Err(ProgramError::UnknownVar(v.0)),
+        }
+    }
+
+    fn check_value(&self, v: VarId, value: &str) -> Result<(), ProgramError> {
+        let var = self
+            .vars
+            .get(v.index())
+            .ok_or(ProgramError::UnknownVar(v.0))?;
+        if var.domain.iter().any(|d| d == value) {
+            Ok(())
+        } else {
+            Err(ProgramError::BadValue {
+                var: var.name.clone(),
+                value: value.to_string(),
+            })
+        }
+    }
+}

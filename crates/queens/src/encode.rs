@@ -1,0 +1,184 @@
+//! N-Queens stated through the IR. Every encoding has one boolean per square, named `Q_r_c`
+//! (row and column from the top-left, from 0), true when a queen stands there.
+
+use backref_program::{Form, PackItem, PackOption, Program, ProgramError, VarId};
+use serde::Serialize;
+
+use crate::order::Order;
+
+/// The available encodings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Encoding {
+    /// The published scheme: each square chosen on its own, one at-most-one statement per
+    /// attacking pair, one exactly-one statement per row. O(N³) statements.
+    Pairwise,
+    /// One statement per row picks exactly one square; each square is guarded by the squares of
+    /// earlier rows that attack it, so a conflict fails the moment the queen is placed. Only
+    /// captures and backreferences. O(N²) groups.
+    RowGuard,
+    /// The IR's packing gadget: each row picks a column; a column, a diagonal and an
+    /// anti-diagonal are resources no two rows may share. With conditionals it becomes one loop
+    /// body with one group per resource (O(N) groups); without, it falls back to guards.
+    Packing,
+}
+
+/// Every encoding with its command-line name.
+pub const ENCODINGS: [(&str, Encoding); 3] = [
+    ("pairwise", Encoding::Pairwise),
+    ("rowguard", Encoding::RowGuard),
+    ("packing", Encoding::Packing),
+];
+
+/// A program for one board, with the variable order to compile it in.
+pub struct Encoded {
+    /// The program.
+    pub program: Program,
+    /// Decision variables in search order.
+    pub order: Vec<VarId>,
+    /// `squares[r][c]`: the variable of square (r, c) (boolean encodings).
+    pub squares: Vec<Vec<VarId>>,
+    /// `rows[r]`: the variable holding row r's column (packing encoding).
+    pub rows: Vec<VarId>,
+}
+
+fn name(r: usize, c: usize) -> String {
+    format!("Q_{r}_{c}")
+}
+
+fn attacks(a: (usize, usize), b: (usize, usize)) -> bool {
+    a != b && (a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1))
+}
+
+/// States the `n`-queens puzzle with `encoding`, laid out in `order`.
+pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, ProgramError> {
+    let mut p = Program::new('Q');
+    let mut squares = vec![vec![VarId(0); n]; n];
+    let mut var_order = Vec::with_capacity(n * n);
+    match encoding {
+        Encoding::Pairwise => {
+            for &r in &order.rows {
+                for &c in &order.cols[r] {
+                    let v = p.bool_var(&name(r, c), true)?;
+                    squares[r][c] = v;
+                    var_order.push(v);
+                }
+            }
+            let cells: Vec<(usize, usize)> =
+                (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    if attacks(a, b) {
+                        p.at_most_one(&[squares[a.0][a.1], squares[b.0][b.1]])?;
+                    }
+                }
+            }
+            for row in &squares {
+                p.exactly_k(row, 1, Form::Flat)?;
+            }
+        }
+        Encoding::RowGuard => {
+            let mut placed: Vec<usize> = Vec::new();
+            for &r in &order.rows {
+                let names: Vec<String> = order.cols[r].iter().map(|&c| name(r, c)).collect();
+                let guards: Vec<Vec<VarId>> = order.cols[r]
+                    .iter()
+                    .map(|&c| {
+                        // Earlier rows, nearest first: the likeliest conflicts fail soonest.
+                        let mut earlier = placed.clone();
+                        earlier.sort_by_key(|&r2| r.abs_diff(r2));
+                        let mut g = Vec::new();
+                        for r2 in earlier {
+                            let d = r.abs_diff(r2);
+                            g.push(squares[r2][c]);
+                            if c >= d {
+                                g.push(squares[r2][c - d]);
+                            }
+                            if c + d < n {
+                                g.push(squares[r2][c + d]);
+                            }
+                        }
+                        g
+                    })
+                    .collect();
+                let vars = p.one_of(&names, guards)?;
+                for (&c, v) in order.cols[r].iter().zip(vars) {
+                    squares[r][c] = v;
+                    var_order.push(v);
+                }
+                placed.push(r);
+            }
+        }
+        Encoding::Packing => {
+            let items = order
+                .rows
+                .iter()
+                .map(|&r| PackItem {
+                    name: format!("C_{r}"),
+                    options: order.cols[r]
+                        .iter()
+                        .map(|&c| PackOption {
+                            label: c.to_string(),
+                            resources: vec![
+                                c as u32,
+                                (n + r + c) as u32,
+                                (3 * n - 1 + r + n - 1 - c) as u32,
+                            ],
+                        })
+                        .collect(),
+                })
+                .collect();
+            let vars = p.packing(items, (5 * n - 2) as u32, false)?;
+            var_order = vars.clone();
+            let mut rows = vec![VarId(0); n];
+            for (&r, v) in order.rows.iter().zip(vars) {
+                rows[r] = v;
+            }
+            return Ok(Encoded {
+                program: p,
+                order: var_order,
+                squares: Vec::new(),
+                rows,
+            });
+        }
+    }
+    Ok(Encoded {
+        program: p,
+        order: var_order,
+        squares,
+        rows: Vec::new(),
+    })
+}
+
+impl Encoded {
+    /// Reads a board (rows of `Q`/`.`) from decoded variable values.
+    pub fn rows(&self, values: &[String]) -> Vec<String> {
+        if !self.rows.is_empty() {
+            let n = self.rows.len();
+            return self
+                .rows
+                .iter()
+                .map(|v| {
+                    let c: Option<usize> = values[v.index()].parse().ok();
+                    (0..n)
+                        .map(|x| if Some(x) == c { 'Q' } else { '.' })
+                        .collect()
+                })
+                .collect();
+        }
+        self.squares
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|v| {
+                        if values[v.index()].is_empty() {
+                            '.'
+                        } else {
+                            'Q'
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}

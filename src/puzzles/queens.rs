@@ -1,0 +1,120 @@
+//! N-Queens behind the CLI's [`Instance`] trait.
+
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context, Result};
+use backref_queens::{
+    encode, native, verify, Board, Encoding, Order, OrderKind, ENCODINGS, ORDERS,
+};
+
+use crate::puzzle::{Encoded, Instance, Native, Settings, Solution};
+
+/// An N-Queens instance: the board size.
+pub struct Queens {
+    n: usize,
+}
+
+impl Queens {
+    /// Reads N from the command line.
+    pub fn parse(input: &str) -> Result<Queens> {
+        let n: usize = input.trim().parse().with_context(|| {
+            format!("queens takes a board size, a whole number from 1 to 1000; got {input:?}")
+        })?;
+        if !(1..=1000).contains(&n) {
+            bail!("queens takes a board size from 1 to 1000; got {n}");
+        }
+        Ok(Queens { n })
+    }
+
+    fn order(&self, settings: &Settings) -> Result<Order> {
+        let kind = match settings.order.as_deref() {
+            None => OrderKind::FewestAttacks,
+            Some(name) => pick(&ORDERS, name, "order")?,
+        };
+        Ok(Order::new(kind, self.n))
+    }
+
+    fn solution(&self, rows: Vec<String>) -> Solution {
+        let text = rows
+            .iter()
+            .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        Solution {
+            grid: rows,
+            text,
+            extra: Default::default(),
+        }
+    }
+}
+
+/// Looks `name` up in a table of named choices, with a message listing them.
+pub fn pick<T: Copy>(table: &[(&str, T)], name: &str, what: &str) -> Result<T> {
+    table
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            anyhow!(
+                "unknown {what} {name:?}; choose one of: {}",
+                names.join(", ")
+            )
+        })
+}
+
+impl Instance for Queens {
+    fn puzzle(&self) -> &'static str {
+        "queens"
+    }
+
+    fn encode(&self, _stage: usize, settings: &Settings) -> Result<Encoded> {
+        let encoding = match settings.encoding.as_deref() {
+            None => Encoding::RowGuard,
+            Some(name) => pick(&ENCODINGS, name, "encoding")?,
+        };
+        let e = encode::encode(self.n, encoding, &self.order(settings)?)?;
+        Ok(Encoded {
+            program: e.program,
+            order: e.order,
+        })
+    }
+
+    fn decode(&self, _stage: usize, encoded: &Encoded, values: &[String]) -> Solution {
+        // Square variables are named Q_r_c (true: a queen); row variables C_r hold a column.
+        let mut rows = vec![vec!['.'; self.n]; self.n];
+        for (var, value) in encoded.program.vars.iter().zip(values) {
+            let parts: Vec<&str> = var.name.split('_').collect();
+            let cell: Option<(usize, usize)> = match parts.as_slice() {
+                ["Q", r, c] if !value.is_empty() => r.parse().ok().zip(c.parse().ok()),
+                ["C", r] => r.parse().ok().zip(value.parse().ok()),
+                _ => None,
+            };
+            if let Some((r, c)) = cell {
+                if r < self.n && c < self.n {
+                    rows[r][c] = 'Q';
+                }
+            }
+        }
+        self.solution(rows.into_iter().map(|r| r.into_iter().collect()).collect())
+    }
+
+    fn check(&self, _stage: usize, solution: &Solution) -> Result<(), Vec<String>> {
+        verify::check(self.n, &solution.grid)
+    }
+
+    fn native(&self, _stage: usize, settings: &Settings) -> Result<Native> {
+        let order = self.order(settings)?;
+        let start = Instant::now();
+        let found = native::solve(self.n, &order);
+        let elapsed = start.elapsed();
+        Ok(Native {
+            solution: found.first.map(|b: Board| self.solution(b.rows())),
+            elapsed,
+        })
+    }
+
+    fn native_count(&self, _stage: usize, settings: &Settings, _cap: u64) -> Option<u64> {
+        let order = self.order(settings).ok()?;
+        Some(native::count(self.n, &order).solutions)
+    }
+}

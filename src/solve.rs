@@ -1,0 +1,307 @@
+//! `backref solve`: encode, compile, match, decode, check, and cross-check with the native solver.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use backref_engine::{Engine, Limits, Mode, Outcome};
+use backref_program::{compile, Options};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::cli::{Format, SolveArgs};
+use crate::exit::{Exit, Failure};
+use crate::puzzle::{Instance, Settings, Solution};
+
+/// The statistics of one stage's run.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct StageStats {
+    /// Stage label (e.g. fillit's square size), empty for single-stage puzzles.
+    pub stage: String,
+    /// `solved`, `no_solution` or `gave_up`.
+    pub outcome: &'static str,
+    /// Subject length.
+    pub subject_bytes: usize,
+    /// Pattern length.
+    pub pattern_bytes: usize,
+    /// Segments.
+    pub statements: usize,
+    /// Capture groups.
+    pub groups: usize,
+    /// Backreferences.
+    pub backrefs: usize,
+    /// Time to generate subject and pattern.
+    pub generate_ms: f64,
+    /// Engine compile time.
+    pub compile_ms: f64,
+    /// Engine match time.
+    pub match_ms: f64,
+    /// Native solver time on the same order.
+    pub native_ms: f64,
+    /// Whether PCRE2's JIT ran the match.
+    pub jit: bool,
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// Looks an engine up by name, failing with the list of names.
+pub fn engine(name: &str) -> Result<Box<dyn Engine>, Failure> {
+    backref_engine::engine_by_name(name).ok_or_else(|| {
+        Failure::usage(format!(
+            "unknown engine {name:?}; choose one of: {}",
+            backref_engine::ENGINE_NAMES.join(", ")
+        ))
+    })
+}
+
+/// The encoding settings from the command line.
+pub fn settings(p: &crate::cli::PuzzleArgs) -> Settings {
+    Settings {
+        encoding: p.encoding.clone(),
+        order: p.order.clone(),
+        no_rotation: p.no_rotation,
+        reuse: p.reuse,
+    }
+}
+
+/// Runs `backref solve`.
+pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
+    let instance =
+        crate::puzzles::load(&args.puzzle.puzzle, &args.puzzle.input).map_err(Failure::input)?;
+    let engine = engine(&args.engine)?;
+    let info = engine.info();
+    if !info.available {
+        return Err(Failure::usage(format!(
+            "engine {} is unavailable here: {}{}",
+            info.name,
+            info.version,
+            info.install_hint
+                .map(|h| format!(" (install: {h})"))
+                .unwrap_or_default()
+        )));
+    }
+    let settings = settings(&args.puzzle);
+    let timeout = args.timeout.map(Duration::from_secs_f64);
+    let limits = Limits {
+        timeout,
+        match_limit: args.match_limit,
+        depth_limit: args.depth_limit,
+        ..Default::default()
+    };
+    let options = Options {
+        portable: args.puzzle.portable,
+        callouts: timeout.is_some(),
+        ..Options::new(engine.dialect())
+    };
+    let mut stages = Vec::new();
+    let mut outcome = "no_solution";
+    let mut solution: Option<Solution> = None;
+    let mut verified = false;
+    let mut problems: Vec<String> = Vec::new();
+    let mut gave_up: Option<Value> = None;
+    for (stage, label) in instance.stages().into_iter().enumerate() {
+        let encoded = instance.encode(stage, &settings).map_err(Failure::input)?;
+        let compiled = compile(&encoded.program, &encoded.order, &options)
+            .context("the encoder built an invalid program")
+            .map_err(Failure::internal)?;
+        let run = engine
+            .run(&compiled.pattern, &compiled.subject, Mode::First, &limits)
+            .map_err(|e| Failure::internal(e.into()))?;
+        let mut st = StageStats {
+            stage: label.clone(),
+            subject_bytes: compiled.stats.subject_bytes,
+            pattern_bytes: compiled.stats.pattern_bytes,
+            statements: compiled.stats.statements,
+            groups: compiled.stats.groups,
+            backrefs: compiled.stats.backrefs,
+            generate_ms: ms(compiled.elapsed),
+            compile_ms: ms(run.timing.compile),
+            match_ms: ms(run.timing.matching),
+            jit: run.timing.jit,
+            ..Default::default()
+        };
+        let engine_found = match &run.outcome {
+            Outcome::GaveUp { limit, elapsed } => {
+                st.outcome = "gave_up";
+                outcome = "gave_up";
+                gave_up = Some(json!({"limit": limit.to_string(), "elapsed_ms": ms(*elapsed)}));
+                stages.push(st);
+                break;
+            }
+            Outcome::NoSolution => false,
+            Outcome::Solved(caps) => {
+                match compiled.decode(&encoded.program, |n| caps.get(n)) {
+                    Ok(values) => {
+                        let ir = backref_program::check(&encoded.program, &values);
+                        for v in &ir {
+                            problems.push(format!(
+                                "IR check: statement {} ({}) does not hold",
+                                v.statement, v.what
+                            ));
+                        }
+                        let sol = instance.decode(stage, &encoded, &values);
+                        match instance.check(stage, &sol) {
+                            Ok(()) => verified = ir.is_empty(),
+                            Err(errs) => problems
+                                .extend(errs.into_iter().map(|e| format!("rule check: {e}"))),
+                        }
+                        solution = Some(sol);
+                    }
+                    Err(e) => problems.push(format!("decoding the match failed: {e}")),
+                }
+                true
+            }
+        };
+        let native = instance
+            .native(stage, &settings)
+            .map_err(Failure::internal)?;
+        st.native_ms = ms(native.elapsed);
+        let native_found = native.solution.is_some();
+        if native_found != engine_found {
+            problems.push(format!(
+                "disagreement{}: {} says {}, the native solver says {}",
+                if label.is_empty() {
+                    String::new()
+                } else {
+                    format!(" at stage {label}")
+                },
+                engine.name(),
+                if engine_found {
+                    "solvable"
+                } else {
+                    "no solution"
+                },
+                if native_found {
+                    "solvable"
+                } else {
+                    "no solution"
+                },
+            ));
+        }
+        st.outcome = if engine_found {
+            "solved"
+        } else {
+            "no_solution"
+        };
+        stages.push(st);
+        if engine_found {
+            outcome = "solved";
+            break;
+        }
+    }
+    report(
+        args,
+        &*instance,
+        engine.name(),
+        outcome,
+        solution.as_ref(),
+        verified,
+        &stages,
+        gave_up,
+        &problems,
+    );
+    Ok(if !problems.is_empty() {
+        Exit::Disagreement
+    } else if outcome == "gave_up" {
+        Exit::GaveUp
+    } else {
+        Exit::Ok
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report(
+    args: &SolveArgs,
+    instance: &dyn Instance,
+    engine: &str,
+    outcome: &str,
+    solution: Option<&Solution>,
+    verified: bool,
+    stages: &[StageStats],
+    gave_up: Option<Value>,
+    problems: &[String],
+) {
+    let last = stages.last().cloned().unwrap_or_default();
+    let total = |f: fn(&StageStats) -> f64| (stages.iter().map(f).sum::<f64>() * 1e3).round() / 1e3;
+    match args.format {
+        Format::Json => {
+            let mut obj = json!({
+                "puzzle": instance.puzzle(),
+                "engine": engine,
+                "outcome": outcome,
+                "verified": verified,
+                "stats": {
+                    "subject_bytes": last.subject_bytes,
+                    "pattern_bytes": last.pattern_bytes,
+                    "statements": last.statements,
+                    "groups": last.groups,
+                    "backrefs": last.backrefs,
+                    "generate_ms": total(|s| s.generate_ms),
+                    "compile_ms": total(|s| s.compile_ms),
+                    "match_ms": total(|s| s.match_ms),
+                    "native_ms": total(|s| s.native_ms),
+                    "jit": last.jit,
+                },
+                "stages": stages,
+            });
+            let map = obj.as_object_mut().expect("object");
+            if let Some(sol) = solution {
+                map.insert("grid".into(), json!(sol.grid));
+                for (k, v) in &sol.extra {
+                    map.insert(k.clone(), v.clone());
+                }
+            }
+            if let Some(g) = gave_up {
+                map.insert("gave_up".into(), g);
+            }
+            if !problems.is_empty() {
+                map.insert("problems".into(), json!(problems));
+            }
+            println!("{obj}");
+        }
+        Format::Text => {
+            let what = match outcome {
+                "solved" if verified => "solved (verified)".to_string(),
+                "solved" => "solved (NOT verified)".to_string(),
+                "no_solution" => "no solution (the engine exhausted the search)".to_string(),
+                _ => format!(
+                    "gave up ({}) — nothing is known about this instance",
+                    gave_up
+                        .as_ref()
+                        .and_then(|g| g["limit"].as_str().map(String::from))
+                        .unwrap_or_default()
+                ),
+            };
+            println!(
+                "{} {}: {what} by {engine}{}",
+                instance.puzzle(),
+                args.puzzle.input,
+                if last.jit { " (JIT)" } else { "" }
+            );
+            if let Some(sol) = solution {
+                print!("{}", sol.text);
+            }
+            for s in stages.iter().filter(|s| !s.stage.is_empty()) {
+                println!(
+                    "  stage {}: {}, {:.3} ms match, {:.3} ms native",
+                    s.stage, s.outcome, s.match_ms, s.native_ms
+                );
+            }
+            println!(
+                "subject {} B, pattern {} B, {} statements, {} groups, {} backrefs",
+                last.subject_bytes, last.pattern_bytes, last.statements, last.groups, last.backrefs
+            );
+            println!(
+                "generate {:.3} ms, compile {:.3} ms, match {:.3} ms, native {:.3} ms",
+                total(|s| s.generate_ms),
+                total(|s| s.compile_ms),
+                total(|s| s.match_ms),
+                total(|s| s.native_ms)
+            );
+            for p in problems {
+                eprintln!("error: {p}");
+            }
+        }
+    }
+}
