@@ -23,6 +23,25 @@ pub enum Command {
     Emit(EmitArgs),
     /// List the engines with version, availability, JIT and link size.
     Engines(FormatArg),
+    /// Time puzzles through an engine and the native solver, and print a Markdown table.
+    Bench(BenchArgs),
+}
+
+/// `backref bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Puzzles to time: queens (a range of sizes) or a puzzle name (its fixtures).
+    #[arg(default_values_t = vec!["queens".to_string()])]
+    pub puzzles: Vec<String>,
+    /// The engine to time.
+    #[arg(long, default_value = "pcre2")]
+    pub engine: String,
+    /// Fewer instances.
+    #[arg(long)]
+    pub quick: bool,
+    /// Per-instance timeout in seconds.
+    #[arg(long, default_value_t = 20.0)]
+    pub timeout: f64,
 }
 
 /// Output format.

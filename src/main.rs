@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod bench;
 mod cli;
 mod emit;
 mod engines;
@@ -19,6 +20,7 @@ fn main() -> ExitCode {
         cli::Command::Solve(args) => solve::run(args),
         cli::Command::Emit(args) => emit::run(args),
         cli::Command::Engines(args) => engines::run(args),
+        cli::Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -94,6 +94,53 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         callouts: timeout.is_some(),
         ..Options::new(engine.dialect())
     };
+    let result = execute(&*instance, &*engine, &settings, &options, &limits)?;
+    report(args, &*instance, engine.name(), &result);
+    Ok(result.exit())
+}
+
+/// Everything one solve found out.
+pub struct SolveResult {
+    /// `solved`, `no_solution` or `gave_up`.
+    pub outcome: &'static str,
+    /// The decoded answer.
+    pub solution: Option<Solution>,
+    /// Whether the IR checker and the rule checker accepted it.
+    pub verified: bool,
+    /// Per-stage statistics.
+    pub stages: Vec<StageStats>,
+    /// Which limit ended the search, when one did.
+    pub gave_up: Option<Value>,
+    /// Disagreements and failed checks.
+    pub problems: Vec<String>,
+}
+
+impl SolveResult {
+    /// The exit code this result calls for.
+    pub fn exit(&self) -> Exit {
+        if !self.problems.is_empty() {
+            Exit::Disagreement
+        } else if self.outcome == "gave_up" {
+            Exit::GaveUp
+        } else {
+            Exit::Ok
+        }
+    }
+
+    /// Sums a statistic over the stages.
+    pub fn total(&self, f: fn(&StageStats) -> f64) -> f64 {
+        (self.stages.iter().map(f).sum::<f64>() * 1e3).round() / 1e3
+    }
+}
+
+/// Solves `instance` stage by stage on `engine`, decoding, checking and cross-checking.
+pub fn execute(
+    instance: &dyn Instance,
+    engine: &dyn Engine,
+    settings: &Settings,
+    options: &Options,
+    limits: &Limits,
+) -> Result<SolveResult, Failure> {
     let mut stages = Vec::new();
     let mut outcome = "no_solution";
     let mut solution: Option<Solution> = None;
@@ -101,12 +148,12 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
     let mut problems: Vec<String> = Vec::new();
     let mut gave_up: Option<Value> = None;
     for (stage, label) in instance.stages().into_iter().enumerate() {
-        let encoded = instance.encode(stage, &settings).map_err(Failure::input)?;
+        let encoded = instance.encode(stage, settings).map_err(Failure::input)?;
         let compiled = compile(&encoded.program, &encoded.order, &options)
             .context("the encoder built an invalid program")
             .map_err(Failure::internal)?;
         let run = engine
-            .run(&compiled.pattern, &compiled.subject, Mode::First, &limits)
+            .run(&compiled.pattern, &compiled.subject, Mode::First, limits)
             .map_err(|e| Failure::internal(e.into()))?;
         let mut st = StageStats {
             stage: label.clone(),
@@ -190,40 +237,29 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             break;
         }
     }
-    report(
-        args,
-        &*instance,
-        engine.name(),
+    Ok(SolveResult {
         outcome,
-        solution.as_ref(),
+        solution,
         verified,
-        &stages,
+        stages,
         gave_up,
-        &problems,
-    );
-    Ok(if !problems.is_empty() {
-        Exit::Disagreement
-    } else if outcome == "gave_up" {
-        Exit::GaveUp
-    } else {
-        Exit::Ok
+        problems,
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn report(
-    args: &SolveArgs,
-    instance: &dyn Instance,
-    engine: &str,
-    outcome: &str,
-    solution: Option<&Solution>,
-    verified: bool,
-    stages: &[StageStats],
-    gave_up: Option<Value>,
-    problems: &[String],
-) {
+fn report(args: &SolveArgs, instance: &dyn Instance, engine: &str, r: &SolveResult) {
+    let SolveResult {
+        outcome,
+        solution,
+        verified,
+        stages,
+        gave_up,
+        problems,
+    } = r;
+    let (outcome, verified) = (*outcome, *verified);
+    let solution = solution.as_ref();
     let last = stages.last().cloned().unwrap_or_default();
-    let total = |f: fn(&StageStats) -> f64| (stages.iter().map(f).sum::<f64>() * 1e3).round() / 1e3;
+    let total = |f: fn(&StageStats) -> f64| r.total(f);
     match args.format {
         Format::Json => {
             let mut obj = json!({
@@ -253,7 +289,7 @@ fn report(
                 }
             }
             if let Some(g) = gave_up {
-                map.insert("gave_up".into(), g);
+                map.insert("gave_up".into(), g.clone());
             }
             if !problems.is_empty() {
                 map.insert("problems".into(), json!(problems));

@@ -4,15 +4,20 @@ use anyhow::{bail, Result};
 
 use crate::puzzle::Instance;
 
+mod aquarium;
+mod colorgrid;
+mod input;
 mod queens;
 
 /// Every puzzle name, as `solve` and `emit` take them.
-pub const PUZZLES: &[&str] = &["queens"];
+pub const PUZZLES: &[&str] = &["queens", "aquarium", "colorgrid"];
 
 /// Parses the instance `input` of `puzzle` (a size, a file, `-` for stdin, or a literal).
 pub fn load(puzzle: &str, input: &str) -> Result<Box<dyn Instance>> {
     match puzzle {
         "queens" => Ok(Box::new(queens::Queens::parse(input)?)),
+        "aquarium" => Ok(Box::new(aquarium::Aquarium::parse(input)?)),
+        "colorgrid" => Ok(Box::new(colorgrid::ColorGrid::parse(input)?)),
         other => bail!(
             "unknown puzzle {other:?}; known puzzles: {}",
             PUZZLES.join(", ")

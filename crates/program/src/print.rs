@@ -187,6 +187,11 @@ impl<'a> Printer<'a> {
 
     /// Prints `node` so that a following quantifier applies to all of it.
     fn print_atom(&self, node: &Node, out: &mut String) {
+        if let Node::Seq(items) = node {
+            if items.len() == 1 {
+                return self.print_atom(&items[0], out);
+            }
+        }
         let single = match node {
             Node::Lit(s) => s.chars().count() == 1,
             Node::Class { .. } | Node::Group(..) | Node::Look { .. } | Node::Atomic(_) => true,

@@ -192,7 +192,9 @@ impl Program {
         if domain.is_empty() {
             domain.push(String::new());
         }
-        let id = self.add_var(name, domain, false)?;
+        let t = self.true_token.to_string();
+        let boolean = domain.iter().all(|d| d.is_empty() || *d == t);
+        let id = self.add_var(name, domain, boolean)?;
         self.statements.push(Gadget::Lookup {
             inputs: inputs.to_vec(),
             output: id,

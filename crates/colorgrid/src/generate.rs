@@ -1,0 +1,159 @@
+//! A seeded generator of colour-grid puzzles.
+//!
+//! A random grid with some structure is painted (a background colour, then random rectangles
+//! of random colours), its clues are derived, and the native solver counts the puzzle's
+//! solutions so callers can keep puzzles with a unique solution, with a few, or with many.
+//!
+//! The random generator is a self-contained SplitMix64 ([`Rng`]) so that a seed gives the same
+//! puzzles everywhere, whatever the dependency versions.
+
+use crate::{native, Puzzle, Solution};
+
+/// SplitMix64: a tiny, fast, seedable pseudo-random generator (not for cryptography).
+#[derive(Clone, Debug)]
+pub struct Rng {
+    state: u64,
+}
+
+impl Rng {
+    /// A generator whose whole output is determined by `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng { state: seed }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`0` when `bound == 0`).
+    pub fn below(&mut self, bound: usize) -> usize {
+        if bound == 0 {
+            0
+        } else {
+            (self.next_u64() % bound as u64) as usize
+        }
+    }
+}
+
+/// A `rows`×`cols` grid over `colors` (non-empty): one random background colour, then
+/// `rectangles` random axis-aligned rectangles (each side at most half the grid, at least 1)
+/// painted in random colours.
+pub fn random_grid(
+    rows: usize,
+    cols: usize,
+    colors: &[u8],
+    rectangles: usize,
+    rng: &mut Rng,
+) -> Solution {
+    let pick = |rng: &mut Rng| colors.get(rng.below(colors.len())).copied().unwrap_or(b'a');
+    let background = pick(rng);
+    let mut cells = vec![vec![background; cols]; rows];
+    for _ in 0..rectangles {
+        let h = 1 + rng.below((rows / 2).max(1));
+        let w = 1 + rng.below((cols / 2).max(1));
+        let y0 = rng.below(rows.saturating_sub(h) + 1);
+        let x0 = rng.below(cols.saturating_sub(w) + 1);
+        let c = pick(rng);
+        for row in cells.iter_mut().skip(y0).take(h) {
+            for cell in row.iter_mut().skip(x0).take(w) {
+                *cell = c;
+            }
+        }
+    }
+    Solution { cells }
+}
+
+fn runs(line: impl Iterator<Item = u8>) -> String {
+    let mut letters: Vec<u8> = line.collect();
+    letters.dedup();
+    String::from_utf8_lossy(&letters).into_owned()
+}
+
+/// The puzzle whose clues are the runs of `grid` (which must be a non-empty rectangle of ASCII
+/// letters), over the alphabet `colors` (default: the letters used).
+pub fn puzzle_from(grid: &Solution, colors: Option<&str>) -> Puzzle {
+    let cols = grid.cells.first().map_or(0, Vec::len);
+    let row_clues = grid.cells.iter().map(|r| runs(r.iter().copied())).collect();
+    let col_clues = (0..cols)
+        .map(|x| runs(grid.cells.iter().map(|r| r[x])))
+        .collect();
+    Puzzle::new(row_clues, col_clues, colors).expect("clues of a letter grid are valid")
+}
+
+/// How many solutions a generated puzzle should have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Want {
+    /// Exactly one.
+    Unique,
+    /// Between 2 and 10.
+    Several,
+    /// Between 11 and `cap - 1` (counted exactly below the cap).
+    Many,
+}
+
+/// Tries up to `attempts` random grids and returns the first puzzle whose solution count
+/// (counted up to `cap`) matches `want`, with its exact count and its generating grid.
+#[allow(clippy::too_many_arguments)]
+pub fn generate(
+    rows: usize,
+    cols: usize,
+    colors: &[u8],
+    rectangles: usize,
+    want: Want,
+    cap: usize,
+    rng: &mut Rng,
+    attempts: usize,
+) -> Option<(Puzzle, usize, Solution)> {
+    for _ in 0..attempts {
+        let grid = random_grid(rows, cols, colors, rectangles, rng);
+        let puzzle = puzzle_from(&grid, None);
+        let n = native::count(&puzzle, cap);
+        let ok = match want {
+            Want::Unique => n == 1,
+            Want::Several => (2..=10).contains(&n),
+            Want::Many => n > 10 && n < cap,
+        };
+        if ok {
+            return Some((puzzle, n, grid));
+        }
+    }
+    None
+}
+
+/// Derives an unsolvable variant of `puzzle` by changing one row clue (replacing, inserting or
+/// deleting one letter, keeping the clue valid). Tries up to `attempts` random changes and
+/// returns the first variant without a solution.
+pub fn make_unsolvable(puzzle: &Puzzle, rng: &mut Rng, attempts: usize) -> Option<Puzzle> {
+    let colors = puzzle.colors();
+    for _ in 0..attempts {
+        let mut rows = puzzle.rows().to_vec();
+        let y = rng.below(rows.len());
+        let mut clue = rows[y].as_bytes().to_vec();
+        let at = rng.below(clue.len() + 1);
+        match rng.below(3) {
+            0 if at < clue.len() => clue[at] = colors[rng.below(colors.len())],
+            1 => clue.insert(at, colors[rng.below(colors.len())]),
+            _ if clue.len() > 1 && at < clue.len() => {
+                clue.remove(at);
+            }
+            _ => continue,
+        }
+        if clue.windows(2).any(|w| w[0] == w[1]) || clue == rows[y].as_bytes() {
+            continue;
+        }
+        rows[y] = String::from_utf8_lossy(&clue).into_owned();
+        let alphabet = String::from_utf8_lossy(colors).into_owned();
+        let Ok(variant) = Puzzle::new(rows, puzzle.cols().to_vec(), Some(&alphabet)) else {
+            continue;
+        };
+        if native::count(&variant, 1) == 0 {
+            return Some(variant);
+        }
+    }
+    None
+}

@@ -1,0 +1,532 @@
+//! Parsing of colour-grid puzzles, solution grids and fixture `.expected` files.
+//!
+//! The puzzle format is described in the crate documentation. Parsing never panics: every
+//! problem is a [`ParseError`] naming the origin, the 1-based line and column (columns count
+//! characters) and what was expected.
+
+use thiserror::Error;
+
+use crate::{Puzzle, Solution};
+
+/// A parse failure: where it happened and what went wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{origin}:{line}:{column}: {kind}")]
+pub struct ParseError {
+    /// The name of the input, as given by the caller.
+    pub origin: String,
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// The kinds of parse failure.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseErrorKind {
+    /// A non-blank line without `:`.
+    #[error("expected `key: value` (keys: rows, cols, colors)")]
+    MissingColon,
+    /// A key other than `rows`, `cols`, `colors`.
+    #[error("unknown key `{key}`: expected `rows`, `cols` or `colors`")]
+    UnknownKey {
+        /// The key found.
+        key: String,
+    },
+    /// A key given twice.
+    #[error("duplicate key `{key}` (first given on line {first_line})")]
+    DuplicateKey {
+        /// The key.
+        key: String,
+        /// Line of its first occurrence.
+        first_line: usize,
+    },
+    /// `rows:` or `cols:` is missing.
+    #[error("missing `{key}:` line")]
+    MissingKey {
+        /// The missing key.
+        key: &'static str,
+    },
+    /// A key with nothing after the colon.
+    #[error("`{key}:` needs at least one {what}")]
+    EmptyList {
+        /// The key.
+        key: String,
+        /// `"clue"` or `"colour letter"`.
+        what: &'static str,
+    },
+    /// A character that is not an ASCII letter where a colour was expected.
+    #[error("expected a colour (an ASCII letter), found `{}`", found.escape_debug())]
+    NotALetter {
+        /// The character found.
+        found: char,
+    },
+    /// Two equal adjacent letters in a clue.
+    #[error("clue repeats `{letter}`: a clue lists runs, so adjacent letters must differ")]
+    RepeatedLetter {
+        /// The letter.
+        letter: char,
+    },
+    /// A clue letter missing from `colors:`.
+    #[error("colour `{letter}` is not in `colors: {colors}`")]
+    NotInColors {
+        /// The letter.
+        letter: char,
+        /// The declared alphabet.
+        colors: String,
+    },
+    /// A letter twice in `colors:`.
+    #[error("colour `{letter}` appears twice in `colors:`")]
+    DuplicateColor {
+        /// The letter.
+        letter: char,
+    },
+    /// A solution row with the wrong number of cells.
+    #[error("solution row {row} has {found} cells, expected {expected}")]
+    SolutionRowLength {
+        /// 1-based row.
+        row: usize,
+        /// Expected cells.
+        expected: usize,
+        /// Cells found.
+        found: usize,
+    },
+    /// A solution block with the wrong number of rows.
+    #[error("solution has {found} rows, expected {expected}")]
+    SolutionRows {
+        /// Expected rows.
+        expected: usize,
+        /// Rows found.
+        found: usize,
+    },
+    /// An expected file whose first line is neither `unsolvable` nor `solutions: N`.
+    #[error("expected `unsolvable` or `solutions: N`")]
+    ExpectedHeader,
+    /// An expected file listing a number of solutions other than its header.
+    #[error("header says {count} solutions, {listed} listed (all must be listed when ≤ 10)")]
+    ExpectedListed {
+        /// The header count.
+        count: usize,
+        /// Solutions listed.
+        listed: usize,
+    },
+}
+
+fn err(origin: &str, line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
+    ParseError {
+        origin: origin.to_string(),
+        line,
+        column,
+        kind,
+    }
+}
+
+/// 1-based character column of byte offset `byte` in `line`.
+fn column_of(line: &str, byte: usize) -> usize {
+    line[..byte].chars().count() + 1
+}
+
+/// Lines of `text` with 1-based numbers (a leading byte-order mark is dropped).
+fn numbered_lines(text: &str) -> Vec<(usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect()
+}
+
+/// Position just after the end of `text` (for "missing ..." errors).
+fn end_position(text: &str) -> (usize, usize) {
+    let lines = numbered_lines(text);
+    match lines.last() {
+        Some(&(n, l)) => (n, l.chars().count() + 1),
+        None => (1, 1),
+    }
+}
+
+/// A whitespace-separated word and its byte offset in the line.
+fn words(line: &str, from: usize, to: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in line[from..to].char_indices() {
+        let i = from + i;
+        if ch == ' ' || ch == '\t' {
+            if let Some(s) = start.take() {
+                out.push((s, &line[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &line[s..to]));
+    }
+    out
+}
+
+/// A clue with the position of its first letter.
+struct Placed {
+    line: usize,
+    /// Byte offset in the line.
+    start: usize,
+    text: String,
+}
+
+/// Parses a puzzle (see the crate documentation for the format). `origin` names the input in
+/// error messages.
+pub fn parse_str(text: &str, origin: &str) -> Result<Puzzle, ParseError> {
+    let lines = numbered_lines(text);
+    let mut rows: Option<(usize, Vec<Placed>)> = None;
+    let mut cols: Option<(usize, Vec<Placed>)> = None;
+    let mut colors: Option<(usize, Vec<u8>)> = None;
+
+    for &(line_no, line) in &lines {
+        let end = line.find('#').unwrap_or(line.len());
+        let content = &line[..end];
+        if content.trim().is_empty() {
+            continue;
+        }
+        let first = content.len() - content.trim_start().len();
+        let Some(colon) = content.find(':') else {
+            return Err(err(
+                origin,
+                line_no,
+                column_of(line, first),
+                ParseErrorKind::MissingColon,
+            ));
+        };
+        let key = content[..colon].trim();
+        let first_line = match key {
+            "rows" => rows.as_ref().map(|r| r.0),
+            "cols" => cols.as_ref().map(|c| c.0),
+            "colors" => colors.as_ref().map(|c| c.0),
+            _ => {
+                return Err(err(
+                    origin,
+                    line_no,
+                    column_of(line, first),
+                    ParseErrorKind::UnknownKey {
+                        key: key.to_string(),
+                    },
+                ))
+            }
+        };
+        if let Some(first_line) = first_line {
+            return Err(err(
+                origin,
+                line_no,
+                column_of(line, first),
+                ParseErrorKind::DuplicateKey {
+                    key: key.to_string(),
+                    first_line,
+                },
+            ));
+        }
+        let value_end = content.trim_end().len().max(colon + 1);
+        let items = words(line, colon + 1, value_end);
+        if key == "colors" {
+            let mut letters: Vec<u8> = Vec::new();
+            for (start, word) in &items {
+                for (i, ch) in word.char_indices() {
+                    if ch == ',' {
+                        continue;
+                    }
+                    let col = column_of(line, start + i);
+                    if !ch.is_ascii_alphabetic() {
+                        return Err(err(
+                            origin,
+                            line_no,
+                            col,
+                            ParseErrorKind::NotALetter { found: ch },
+                        ));
+                    }
+                    if letters.contains(&(ch as u8)) {
+                        return Err(err(
+                            origin,
+                            line_no,
+                            col,
+                            ParseErrorKind::DuplicateColor { letter: ch },
+                        ));
+                    }
+                    letters.push(ch as u8);
+                }
+            }
+            if letters.is_empty() {
+                return Err(err(
+                    origin,
+                    line_no,
+                    column_of(line, colon + 1),
+                    ParseErrorKind::EmptyList {
+                        key: key.to_string(),
+                        what: "colour letter",
+                    },
+                ));
+            }
+            colors = Some((line_no, letters));
+            continue;
+        }
+        if items.is_empty() {
+            return Err(err(
+                origin,
+                line_no,
+                column_of(line, colon + 1),
+                ParseErrorKind::EmptyList {
+                    key: key.to_string(),
+                    what: "clue",
+                },
+            ));
+        }
+        let mut clues = Vec::with_capacity(items.len());
+        for (start, word) in items {
+            let mut prev: Option<char> = None;
+            for (i, ch) in word.char_indices() {
+                let col = column_of(line, start + i);
+                if !ch.is_ascii_alphabetic() {
+                    return Err(err(
+                        origin,
+                        line_no,
+                        col,
+                        ParseErrorKind::NotALetter { found: ch },
+                    ));
+                }
+                if prev == Some(ch) {
+                    return Err(err(
+                        origin,
+                        line_no,
+                        col,
+                        ParseErrorKind::RepeatedLetter { letter: ch },
+                    ));
+                }
+                prev = Some(ch);
+            }
+            clues.push(Placed {
+                line: line_no,
+                start,
+                text: word.to_string(),
+            });
+        }
+        if key == "rows" {
+            rows = Some((line_no, clues));
+        } else {
+            cols = Some((line_no, clues));
+        }
+    }
+
+    let (end_line, end_col) = end_position(text);
+    let missing = |key| err(origin, end_line, end_col, ParseErrorKind::MissingKey { key });
+    let rows = rows.ok_or_else(|| missing("rows"))?.1;
+    let cols = cols.ok_or_else(|| missing("cols"))?.1;
+
+    if let Some((_, letters)) = &colors {
+        for clue in rows.iter().chain(&cols) {
+            for (i, b) in clue.text.bytes().enumerate() {
+                if !letters.contains(&b) {
+                    let line = lines
+                        .iter()
+                        .find(|(n, _)| *n == clue.line)
+                        .map_or("", |(_, l)| *l);
+                    return Err(err(
+                        origin,
+                        clue.line,
+                        column_of(line, clue.start + i),
+                        ParseErrorKind::NotInColors {
+                            letter: b as char,
+                            colors: String::from_utf8_lossy(letters).into_owned(),
+                        },
+                    ));
+                }
+            }
+        }
+    }
+
+    let alphabet = colors.map(|(_, l)| String::from_utf8_lossy(&l).into_owned());
+    let row_clues = rows.into_iter().map(|c| c.text).collect();
+    let col_clues = cols.into_iter().map(|c| c.text).collect();
+    // Everything `new` validates was checked above with positions; map defensively anyway.
+    Puzzle::new(row_clues, col_clues, alphabet.as_deref()).map_err(|_| {
+        err(
+            origin,
+            end_line,
+            end_col,
+            ParseErrorKind::MissingKey { key: "rows" },
+        )
+    })
+}
+
+/// Parses a solution grid: `rows` non-blank lines of `cols` letters each (blank lines around
+/// the block are ignored, as is trailing whitespace).
+pub fn parse_solution(
+    text: &str,
+    origin: &str,
+    rows: usize,
+    cols: usize,
+) -> Result<Solution, ParseError> {
+    let lines = numbered_lines(text);
+    let blocks = blocks(&lines);
+    match blocks.as_slice() {
+        [] => {
+            let (l, c) = end_position(text);
+            Err(err(
+                origin,
+                l,
+                c,
+                ParseErrorKind::SolutionRows {
+                    expected: rows,
+                    found: 0,
+                },
+            ))
+        }
+        [one] => parse_block(one, origin, rows, cols),
+        [first, second, ..] => Err(err(
+            origin,
+            second[0].0,
+            1,
+            ParseErrorKind::SolutionRows {
+                expected: rows,
+                found: first.len() + second.len(),
+            },
+        )),
+    }
+}
+
+/// Groups non-blank lines into blocks separated by blank lines.
+fn blocks<'a>(lines: &[(usize, &'a str)]) -> Vec<Vec<(usize, &'a str)>> {
+    let mut out: Vec<Vec<(usize, &str)>> = Vec::new();
+    let mut current = Vec::new();
+    for &(n, l) in lines {
+        if l.trim().is_empty() {
+            if !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+        } else {
+            current.push((n, l.trim_end()));
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+fn parse_block(
+    block: &[(usize, &str)],
+    origin: &str,
+    rows: usize,
+    cols: usize,
+) -> Result<Solution, ParseError> {
+    let mut cells = Vec::with_capacity(rows);
+    for (i, &(line_no, line)) in block.iter().enumerate() {
+        if i >= rows {
+            return Err(err(
+                origin,
+                line_no,
+                1,
+                ParseErrorKind::SolutionRows {
+                    expected: rows,
+                    found: block.len(),
+                },
+            ));
+        }
+        let mut row = Vec::with_capacity(cols);
+        for (j, ch) in line.chars().enumerate() {
+            if !ch.is_ascii_alphabetic() {
+                return Err(err(
+                    origin,
+                    line_no,
+                    j + 1,
+                    ParseErrorKind::NotALetter { found: ch },
+                ));
+            }
+            row.push(ch as u8);
+        }
+        if row.len() != cols {
+            return Err(err(
+                origin,
+                line_no,
+                row.len().min(cols) + 1,
+                ParseErrorKind::SolutionRowLength {
+                    row: i + 1,
+                    expected: cols,
+                    found: row.len(),
+                },
+            ));
+        }
+        cells.push(row);
+    }
+    if cells.len() != rows {
+        let line_no = block.last().map_or(1, |(n, _)| *n);
+        return Err(err(
+            origin,
+            line_no,
+            1,
+            ParseErrorKind::SolutionRows {
+                expected: rows,
+                found: cells.len(),
+            },
+        ));
+    }
+    Ok(Solution { cells })
+}
+
+/// The contents of a fixture `.expected` file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expected {
+    /// The exact number of solutions (0 for `unsolvable`).
+    pub count: usize,
+    /// The listed solutions (all of them when `count ≤ 10`, none otherwise).
+    pub solutions: Vec<Solution>,
+}
+
+/// Parses a fixture `.expected` file (format in the crate documentation) for an R×C puzzle.
+pub fn parse_expected(
+    text: &str,
+    origin: &str,
+    rows: usize,
+    cols: usize,
+) -> Result<Expected, ParseError> {
+    let lines = numbered_lines(text);
+    let Some(pos) = lines.iter().position(|(_, l)| !l.trim().is_empty()) else {
+        return Err(err(origin, 1, 1, ParseErrorKind::ExpectedHeader));
+    };
+    let (header_line, header) = lines[pos];
+    let header = header.trim();
+    let rest = &lines[pos + 1..];
+    if header == "unsolvable" {
+        if let Some(&(n, _)) = rest.iter().find(|(_, l)| !l.trim().is_empty()) {
+            return Err(err(
+                origin,
+                n,
+                1,
+                ParseErrorKind::ExpectedListed {
+                    count: 0,
+                    listed: 1,
+                },
+            ));
+        }
+        return Ok(Expected {
+            count: 0,
+            solutions: Vec::new(),
+        });
+    }
+    let count = header
+        .strip_prefix("solutions:")
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse::<usize>().ok())
+        .ok_or_else(|| err(origin, header_line, 1, ParseErrorKind::ExpectedHeader))?;
+    let mut solutions = Vec::new();
+    for block in blocks(rest) {
+        solutions.push(parse_block(&block, origin, rows, cols)?);
+    }
+    let wanted = if count <= 10 { count } else { 0 };
+    if solutions.len() != wanted && !(count > 10 && solutions.len() <= count) {
+        return Err(err(
+            origin,
+            header_line,
+            1,
+            ParseErrorKind::ExpectedListed {
+                count,
+                listed: solutions.len(),
+            },
+        ));
+    }
+    Ok(Expected { count, solutions })
+}

@@ -1,0 +1,196 @@
+//! Engines driven by a runner script: Perl, Python's `re` and JavaScript (node).
+
+use std::process::Command;
+use std::time::Instant;
+
+use backref_program::dialect::{Dialect, JAVASCRIPT, PERL, PYTHON};
+
+use super::process::{self, TempDir};
+use super::{cached_version, protocol, DEFAULT_EXTERNAL_TIMEOUT};
+use crate::{Engine, EngineError, EngineInfo, Limits, Mode, Run};
+
+/// Which scripting language's regex engine an [`External`] drives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExternalKind {
+    /// Perl 5 (`qr/$pattern/`, no modifiers); runner `engines/perl/run.pl`.
+    Perl,
+    /// Python 3's `re` module (`re.compile(pattern).search`); runner `engines/python/run.py`.
+    Python,
+    /// JavaScript in node (`new RegExp(pattern)`, no flags); runner `engines/node/run.js`.
+    Node,
+}
+
+impl ExternalKind {
+    /// The engine name users pass to `--engine`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExternalKind::Perl => "perl",
+            ExternalKind::Python => "python",
+            ExternalKind::Node => "node",
+        }
+    }
+
+    /// The interpreter looked up on `PATH` by default.
+    pub fn default_program(self) -> &'static str {
+        match self {
+            ExternalKind::Perl => "perl",
+            ExternalKind::Python => "python3",
+            ExternalKind::Node => "node",
+        }
+    }
+
+    fn dialect(self) -> &'static Dialect {
+        match self {
+            ExternalKind::Perl => &PERL,
+            ExternalKind::Python => &PYTHON,
+            ExternalKind::Node => &JAVASCRIPT,
+        }
+    }
+
+    fn runner(self) -> (&'static str, &'static str) {
+        match self {
+            ExternalKind::Perl => ("run.pl", include_str!("../../../../engines/perl/run.pl")),
+            ExternalKind::Python => ("run.py", include_str!("../../../../engines/python/run.py")),
+            ExternalKind::Node => ("run.js", include_str!("../../../../engines/node/run.js")),
+        }
+    }
+
+    fn version_args(self) -> &'static [&'static str] {
+        match self {
+            ExternalKind::Perl => &["-e", "print $^V"],
+            ExternalKind::Python | ExternalKind::Node => &["--version"],
+        }
+    }
+
+    fn format_version(self) -> fn(&str) -> String {
+        match self {
+            ExternalKind::Perl => |v| format!("perl {v}"),
+            ExternalKind::Python => |v| format!("{v} (re)"),
+            ExternalKind::Node => |v| format!("node {v}"),
+        }
+    }
+
+    fn install_hint(self) -> &'static str {
+        match self {
+            ExternalKind::Perl => "apt-get install perl",
+            ExternalKind::Python => "apt-get install python3",
+            ExternalKind::Node => "apt-get install nodejs",
+        }
+    }
+}
+
+/// An engine run as a subprocess through a runner script: `perl`, `python` or `node`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct External {
+    kind: ExternalKind,
+    program: String,
+}
+
+impl External {
+    /// The engine of `kind`, using its default interpreter from `PATH`.
+    pub fn new(kind: ExternalKind) -> External {
+        External {
+            kind,
+            program: kind.default_program().to_string(),
+        }
+    }
+
+    /// The `perl` engine (system perl).
+    pub fn perl() -> External {
+        External::new(ExternalKind::Perl)
+    }
+
+    /// The `python` engine (python3's `re`).
+    pub fn python() -> External {
+        External::new(ExternalKind::Python)
+    }
+
+    /// The `node` engine (JavaScript's irregexp).
+    pub fn node() -> External {
+        External::new(ExternalKind::Node)
+    }
+
+    /// Uses `program` (a name looked up on `PATH`, or a path) as the interpreter.
+    pub fn with_program(mut self, program: impl Into<String>) -> External {
+        self.program = program.into();
+        self
+    }
+
+    /// Which language this engine drives.
+    pub fn kind(&self) -> ExternalKind {
+        self.kind
+    }
+
+    fn unavailable(&self, reason: String) -> EngineError {
+        EngineError::Unavailable {
+            engine: self.kind.name(),
+            reason: format!("{reason}; install it with `{}`", self.kind.install_hint()),
+        }
+    }
+
+    fn version(&self) -> Result<String, String> {
+        let path = process::which(&self.program)
+            .ok_or_else(|| format!("`{}` was not found on PATH", self.program))?;
+        cached_version(
+            &path,
+            self.kind.version_args(),
+            self.kind.format_version(),
+        )
+    }
+}
+
+impl Engine for External {
+    fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    fn dialect(&self) -> &'static Dialect {
+        self.kind.dialect()
+    }
+
+    fn info(&self) -> EngineInfo {
+        let version = self.version();
+        EngineInfo {
+            name: self.name(),
+            available: version.is_ok(),
+            install_hint: version.is_err().then_some(self.kind.install_hint()),
+            version: version.unwrap_or_else(|e| e),
+            jit: false,
+            link_size: None,
+            can_count: false,
+        }
+    }
+
+    fn run(
+        &self,
+        pattern: &str,
+        subject: &str,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Result<Run, EngineError> {
+        let engine = self.name();
+        if let Mode::Count { .. } = mode {
+            return Err(EngineError::Unsupported {
+                engine,
+                what: "counting matches (Mode::Count)".into(),
+            });
+        }
+        let program = process::which(&self.program)
+            .ok_or_else(|| self.unavailable(format!("`{}` was not found on PATH", self.program)))?;
+        let start = Instant::now();
+        let deadline = start + limits.timeout.unwrap_or(DEFAULT_EXTERNAL_TIMEOUT);
+        let io_error = |e: std::io::Error| EngineError::Match {
+            engine,
+            message: format!("cannot prepare the runner's files: {e}"),
+        };
+        let dir = TempDir::new().map_err(io_error)?;
+        let (runner_name, runner_source) = self.kind.runner();
+        let runner = dir.write(runner_name, runner_source.as_bytes()).map_err(io_error)?;
+        let pattern_file = dir.write("pattern", pattern.as_bytes()).map_err(io_error)?;
+        let subject_file = dir.write("subject", subject.as_bytes()).map_err(io_error)?;
+        let mut command = Command::new(program);
+        command.arg(runner).arg(pattern_file).arg(subject_file);
+        let finished = process::run(command, &dir, deadline);
+        protocol::into_run(engine, finished, start, Vec::new())
+    }
+}

@@ -1,0 +1,781 @@
+//! PCRE2 through `pcre2-sys`, with the JIT or the interpreter, match/depth/heap limits, a large
+//! JIT stack, and callouts for timeouts, progress and counting every match.
+//!
+//! The high-level `pcre2` crate hides the match context, so this module talks to `pcre2-sys`
+//! directly and wraps every PCRE2 object in a small RAII type. `pcre2-sys` has no bindings for
+//! callouts, so `pcre2_set_callout_8` and `pcre2_callout_block` are declared here (the symbols are
+//! in the statically linked, vendored library).
+//!
+//! # Callouts
+//!
+//! A callout function is installed only when a run needs one: a timeout, a progress counter, or
+//! [`Mode::Count`]. Callout numbers other than [`COUNT_CALLOUT`] count steps; every 1024 steps
+//! the function publishes the count to [`Limits::progress`] and compares the clock with the
+//! deadline, returning `PCRE2_ERROR_CALLOUT` once it has passed. Counting appends
+//! `(?C255)` after the pattern; that callout records the match and returns 1, which makes PCRE2
+//! backtrack as if the match had failed, so the search goes on until it is exhausted.
+//!
+//! Measured overhead (release build, PCRE2 JIT, N-Queens pairwise segment scheme with one `(?C1)`
+//! before each of the 2,016 segments at N=64 is in `tests/pcre2.rs::callout_overhead`; at N=12,
+//! counting all 14,200 solutions, 66 segments, about 1.5 M callouts): a pattern carrying `(?C1)`
+//! items costs about 10–15% more than the same pattern without them when no callout function is
+//! installed, and about 25–40% more with the step-counting callout function installed (each call
+//! is ~2–3 ns of work plus PCRE2's own call overhead, ~15 ns in the JIT). See
+//! `tests/pcre2.rs` (`callout_overhead`, ignored by default) to re-measure.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::ffi::{c_int, c_void};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use backref_program::dialect::{Dialect, PCRE2};
+use pcre2_sys::{
+    pcre2_code_8, pcre2_code_free_8, pcre2_compile_8, pcre2_config_8, pcre2_get_error_message_8,
+    pcre2_get_ovector_count_8, pcre2_get_ovector_pointer_8, pcre2_jit_compile_8,
+    pcre2_jit_stack_8, pcre2_jit_stack_assign_8, pcre2_jit_stack_create_8,
+    pcre2_jit_stack_free_8, pcre2_match_8, pcre2_match_context_8, pcre2_match_context_create_8,
+    pcre2_match_context_free_8, pcre2_match_data_8, pcre2_match_data_create_from_pattern_8,
+    pcre2_match_data_free_8, pcre2_pattern_info_8, pcre2_set_depth_limit_8,
+    pcre2_set_heap_limit_8, pcre2_set_match_limit_8, PCRE2_CONFIG_JIT, PCRE2_CONFIG_LINKSIZE,
+    PCRE2_CONFIG_VERSION, PCRE2_ERROR_CALLOUT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT,
+    PCRE2_ERROR_JIT_STACKLIMIT, PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_NOMATCH,
+    PCRE2_INFO_CAPTURECOUNT, PCRE2_INFO_NAMECOUNT, PCRE2_INFO_NAMEENTRYSIZE, PCRE2_INFO_NAMETABLE,
+    PCRE2_JIT_COMPLETE,
+};
+
+use crate::{
+    Captures, Count, Engine, EngineError, EngineInfo, Limit, Limits, Mode, Outcome, Run, Timing,
+};
+
+/// The callout number that [`Mode::Count`] appends after the pattern; the IR must not use it.
+pub const COUNT_CALLOUT: u32 = 255;
+
+/// The link size backref needs (4 bytes: compiled patterns up to 1 GiB).
+const REQUIRED_LINK_SIZE: u32 = 4;
+/// Default heap limit: 16 GiB in KiB, a ceiling rather than a working bound.
+const DEFAULT_HEAP_LIMIT_KIB: u32 = 16 * 1024 * 1024;
+/// Initial JIT stack size.
+const JIT_STACK_START: usize = 32 * 1024;
+/// Maximum JIT stack size (the default 32 KiB runs out on long repeats).
+const JIT_STACK_MAX: usize = 64 * 1024 * 1024;
+/// How many callouts pass between clock checks and progress updates (a power of two).
+const CHECK_EVERY: u64 = 1024;
+
+const INSTALL_HINT: &str = "rebuild with the vendored PCRE2 and 4-byte links: set \
+     PCRE2_SYS_STATIC=1 and CFLAGS=-DLINK_SIZE=4 (the workspace's .cargo/config.toml does this), \
+     then rebuild pcre2-sys";
+
+/// `pcre2_callout_block` from `pcre2.h` (10.46, version 2 of the block), field for field.
+#[repr(C)]
+#[allow(dead_code)] // Every field must be present for the layout; only some are read.
+struct CalloutBlock {
+    version: u32,
+    callout_number: u32,
+    capture_top: u32,
+    capture_last: u32,
+    offset_vector: *mut usize,
+    mark: *const u8,
+    subject: *const u8,
+    subject_length: usize,
+    start_match: usize,
+    current_position: usize,
+    pattern_position: usize,
+    next_item_length: usize,
+    callout_string_offset: usize,
+    callout_string_length: usize,
+    callout_string: *const u8,
+    callout_flags: u32,
+}
+
+/// A callout function as PCRE2 calls it.
+type CalloutFn = extern "C" fn(*mut CalloutBlock, *mut c_void) -> c_int;
+
+extern "C" {
+    /// Installs (or, with `None`, removes) the callout function of a match context.
+    fn pcre2_set_callout_8(
+        mcontext: *mut pcre2_match_context_8,
+        callout: Option<CalloutFn>,
+        data: *mut c_void,
+    ) -> c_int;
+}
+
+/// How a [`Pcre2`] engine runs its matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pcre2Config {
+    /// JIT-compile the pattern, falling back to the interpreter when the JIT refuses it.
+    pub jit: bool,
+}
+
+impl Default for Pcre2Config {
+    fn default() -> Pcre2Config {
+        Pcre2Config { jit: true }
+    }
+}
+
+/// The PCRE2 engine: `pcre2` (JIT with interpreter fallback) or `pcre2-interp` (interpreter).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pcre2 {
+    config: Pcre2Config,
+}
+
+impl Pcre2 {
+    /// An engine with the given configuration.
+    pub fn new(config: Pcre2Config) -> Pcre2 {
+        Pcre2 { config }
+    }
+
+    /// The `pcre2` engine: JIT, falling back to the interpreter when JIT compilation fails.
+    pub fn jit() -> Pcre2 {
+        Pcre2::new(Pcre2Config { jit: true })
+    }
+
+    /// The `pcre2-interp` engine: the interpreter only.
+    pub fn interpreter() -> Pcre2 {
+        Pcre2::new(Pcre2Config { jit: false })
+    }
+
+    /// This engine's configuration.
+    pub fn config(&self) -> Pcre2Config {
+        self.config
+    }
+}
+
+/// The link size (in bytes) of the PCRE2 library linked in; backref needs 4.
+pub fn pcre2_link_size() -> u32 {
+    static LINK_SIZE: OnceLock<u32> = OnceLock::new();
+    *LINK_SIZE.get_or_init(|| config_u32(PCRE2_CONFIG_LINKSIZE))
+}
+
+fn config_u32(what: u32) -> u32 {
+    let mut value: u32 = 0;
+    // SAFETY: for these `what` values PCRE2 writes one uint32_t.
+    unsafe { pcre2_config_8(what, &mut value as *mut u32 as *mut c_void) };
+    value
+}
+
+fn jit_supported() -> bool {
+    config_u32(PCRE2_CONFIG_JIT) == 1
+}
+
+fn pcre2_version() -> String {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION
+        .get_or_init(|| {
+            let mut buf = [0u8; 64];
+            // SAFETY: PCRE2_CONFIG_VERSION writes a NUL-terminated string of at most 24 units.
+            let n = unsafe { pcre2_config_8(PCRE2_CONFIG_VERSION, buf.as_mut_ptr() as *mut c_void) };
+            if n <= 0 {
+                return "unknown".into();
+            }
+            let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+            String::from_utf8_lossy(&buf[..end]).into_owned()
+        })
+        .clone()
+}
+
+/// PCRE2's message for an error code.
+fn error_message(code: c_int) -> String {
+    let mut buf = [0u8; 256];
+    // SAFETY: the buffer length is passed; PCRE2 NUL-terminates within it.
+    let n = unsafe { pcre2_get_error_message_8(code, buf.as_mut_ptr(), buf.len()) };
+    if n < 0 {
+        return format!("PCRE2 error {code}");
+    }
+    String::from_utf8_lossy(&buf[..n as usize]).into_owned()
+}
+
+/// A compiled pattern, freed on drop.
+struct Code(*mut pcre2_code_8);
+
+impl Code {
+    fn compile(pattern: &str, engine: &'static str) -> Result<Code, EngineError> {
+        let mut errcode: c_int = 0;
+        let mut erroffset: usize = 0;
+        // SAFETY: pointer and length describe `pattern`; no compile context (defaults).
+        let code = unsafe {
+            pcre2_compile_8(
+                pattern.as_ptr(),
+                pattern.len(),
+                0,
+                &mut errcode,
+                &mut erroffset,
+                ptr::null_mut(),
+            )
+        };
+        if code.is_null() {
+            return Err(EngineError::Compile {
+                engine,
+                message: format!(
+                    "error {errcode} at offset {erroffset}: {} (near {:?})",
+                    error_message(errcode),
+                    context_around(pattern, erroffset)
+                ),
+            });
+        }
+        Ok(Code(code))
+    }
+
+    fn info_u32(&self, what: u32) -> u32 {
+        let mut value: u32 = 0;
+        // SAFETY: for these `what` values PCRE2 writes one uint32_t.
+        unsafe { pcre2_pattern_info_8(self.0, what, &mut value as *mut u32 as *mut c_void) };
+        value
+    }
+
+    fn capture_count(&self) -> usize {
+        self.info_u32(PCRE2_INFO_CAPTURECOUNT) as usize
+    }
+
+    /// Group names and numbers from the name table.
+    fn names(&self) -> BTreeMap<String, usize> {
+        let count = self.info_u32(PCRE2_INFO_NAMECOUNT) as usize;
+        let entry = self.info_u32(PCRE2_INFO_NAMEENTRYSIZE) as usize;
+        let mut names = BTreeMap::new();
+        if count == 0 || entry < 3 {
+            return names;
+        }
+        let mut table: *const u8 = ptr::null();
+        // SAFETY: PCRE2_INFO_NAMETABLE writes a pointer to the table, which lives as long as
+        // the code and holds `count` entries of `entry` bytes each.
+        let table = unsafe {
+            pcre2_pattern_info_8(
+                self.0,
+                PCRE2_INFO_NAMETABLE,
+                &mut table as *mut *const u8 as *mut c_void,
+            );
+            if table.is_null() {
+                return names;
+            }
+            std::slice::from_raw_parts(table, count * entry)
+        };
+        for e in table.chunks_exact(entry) {
+            let number = (usize::from(e[0]) << 8) | usize::from(e[1]);
+            let name = &e[2..];
+            let end = name.iter().position(|&b| b == 0).unwrap_or(name.len());
+            names.insert(String::from_utf8_lossy(&name[..end]).into_owned(), number);
+        }
+        names
+    }
+}
+
+impl Drop for Code {
+    fn drop(&mut self) {
+        // SAFETY: created by pcre2_compile_8 and freed once.
+        unsafe { pcre2_code_free_8(self.0) }
+    }
+}
+
+/// Match data sized for a pattern, freed on drop.
+struct MatchData(*mut pcre2_match_data_8);
+
+impl MatchData {
+    fn new(code: &Code) -> Result<MatchData, String> {
+        // SAFETY: `code` is a valid compiled pattern.
+        let md = unsafe { pcre2_match_data_create_from_pattern_8(code.0, ptr::null_mut()) };
+        if md.is_null() {
+            return Err("out of memory creating match data".into());
+        }
+        Ok(MatchData(md))
+    }
+
+    fn ovector(&self) -> &[usize] {
+        // SAFETY: the ovector holds 2 * count entries and lives as long as the match data.
+        unsafe {
+            let n = pcre2_get_ovector_count_8(self.0) as usize;
+            std::slice::from_raw_parts(pcre2_get_ovector_pointer_8(self.0), 2 * n)
+        }
+    }
+}
+
+impl Drop for MatchData {
+    fn drop(&mut self) {
+        // SAFETY: created by pcre2_match_data_create_from_pattern_8 and freed once.
+        unsafe { pcre2_match_data_free_8(self.0) }
+    }
+}
+
+/// A match context, freed on drop.
+struct MatchContext(*mut pcre2_match_context_8);
+
+impl MatchContext {
+    fn new() -> Result<MatchContext, String> {
+        // SAFETY: plain allocation with the default general context.
+        let mc = unsafe { pcre2_match_context_create_8(ptr::null_mut()) };
+        if mc.is_null() {
+            return Err("out of memory creating a match context".into());
+        }
+        Ok(MatchContext(mc))
+    }
+}
+
+impl Drop for MatchContext {
+    fn drop(&mut self) {
+        // SAFETY: created by pcre2_match_context_create_8 and freed once.
+        unsafe { pcre2_match_context_free_8(self.0) }
+    }
+}
+
+/// A JIT stack, freed on drop (after the match context that refers to it is no longer used).
+struct JitStack(*mut pcre2_jit_stack_8);
+
+impl JitStack {
+    fn new() -> Result<JitStack, String> {
+        // SAFETY: plain allocation with the default general context.
+        let js =
+            unsafe { pcre2_jit_stack_create_8(JIT_STACK_START, JIT_STACK_MAX, ptr::null_mut()) };
+        if js.is_null() {
+            return Err("could not allocate the JIT stack".into());
+        }
+        Ok(JitStack(js))
+    }
+}
+
+impl Drop for JitStack {
+    fn drop(&mut self) {
+        // SAFETY: created by pcre2_jit_stack_create_8 and freed once.
+        unsafe { pcre2_jit_stack_free_8(self.0) }
+    }
+}
+
+/// Everything the callout function reads and writes during one match.
+struct CalloutState {
+    counting: bool,
+    keep: usize,
+    group_count: usize,
+    matches: u64,
+    first: Option<Captures>,
+    kept: Vec<Captures>,
+    steps: u64,
+    deadline: Option<Instant>,
+    progress: Option<Arc<AtomicU64>>,
+    timed_out: bool,
+    panicked: bool,
+}
+
+/// The callout function. It must never unwind into C, so the body runs under `catch_unwind`.
+extern "C" fn callout(block: *mut CalloutBlock, data: *mut c_void) -> c_int {
+    let state = data as *mut CalloutState;
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: PCRE2 passes the block it owns and the data pointer installed with the
+        // callout, which points at a `CalloutState` that outlives the match.
+        unsafe { on_callout(&*block, &mut *state) }
+    }));
+    match result {
+        Ok(rc) => rc,
+        Err(_) => {
+            // SAFETY: as above; the closure's borrow ended with the panic.
+            unsafe { (*state).panicked = true };
+            PCRE2_ERROR_CALLOUT
+        }
+    }
+}
+
+fn on_callout(block: &CalloutBlock, state: &mut CalloutState) -> c_int {
+    state.steps += 1;
+    if state.steps % CHECK_EVERY == 0 {
+        if let Some(progress) = &state.progress {
+            progress.store(state.steps, Ordering::Relaxed);
+        }
+        if let Some(deadline) = state.deadline {
+            if Instant::now() >= deadline {
+                state.timed_out = true;
+                return PCRE2_ERROR_CALLOUT;
+            }
+        }
+    }
+    if state.counting && block.callout_number == COUNT_CALLOUT {
+        state.matches += 1;
+        let want_first = state.first.is_none();
+        let want_kept = state.kept.len() < state.keep;
+        if want_first || want_kept {
+            let caps = callout_captures(block, state.group_count);
+            if want_kept {
+                state.kept.push(caps.clone());
+            }
+            if want_first {
+                state.first = Some(caps);
+            }
+        }
+        // Fail here: PCRE2 backtracks and looks for the next match.
+        return 1;
+    }
+    0
+}
+
+/// The captures as they stand at a callout: group 0 from the start of the attempt to the
+/// current position, the others from the callout's offset vector.
+fn callout_captures(block: &CalloutBlock, group_count: usize) -> Captures {
+    // SAFETY: PCRE2 guarantees `subject` points at `subject_length` code units and that the
+    // offset vector holds `2 * capture_top` entries during the callout.
+    let (subject, ovector) = unsafe {
+        (
+            std::slice::from_raw_parts(block.subject, block.subject_length),
+            std::slice::from_raw_parts(block.offset_vector, 2 * block.capture_top as usize),
+        )
+    };
+    let mut groups = Vec::with_capacity(group_count + 1);
+    groups.push(slice_text(subject, block.start_match, block.current_position));
+    for n in 1..=group_count {
+        let text = if 2 * n + 1 < ovector.len() {
+            slice_text(subject, ovector[2 * n], ovector[2 * n + 1])
+        } else {
+            None
+        };
+        groups.push(text);
+    }
+    Captures::new(groups)
+}
+
+/// `subject[start..end]` as text, or `None` for unset offsets (`PCRE2_UNSET`) or nonsense.
+fn slice_text(subject: &[u8], start: usize, end: usize) -> Option<String> {
+    if start == usize::MAX || end == usize::MAX || start > end || end > subject.len() {
+        return None;
+    }
+    Some(String::from_utf8_lossy(&subject[start..end]).into_owned())
+}
+
+/// A short piece of `pattern` around byte `offset`, for compile error messages.
+fn context_around(pattern: &str, offset: usize) -> String {
+    let bytes = pattern.as_bytes();
+    let offset = offset.min(bytes.len());
+    let start = offset.saturating_sub(30);
+    let end = (offset + 30).min(bytes.len());
+    String::from_utf8_lossy(&bytes[start..end]).into_owned()
+}
+
+/// Start-of-pattern options such as `(*LIMIT_MATCH=10)` that must stay at the very start.
+const START_OPTIONS: &[&str] = &[
+    "UTF)",
+    "UCP)",
+    "NOTEMPTY)",
+    "NOTEMPTY_ATSTART)",
+    "NO_AUTO_POSSESS)",
+    "NO_DOTSTAR_ANCHOR)",
+    "NO_JIT)",
+    "NO_START_OPT)",
+    "LIMIT_HEAP=",
+    "LIMIT_MATCH=",
+    "LIMIT_DEPTH=",
+    "LIMIT_RECURSION=",
+    "CR)",
+    "LF)",
+    "CRLF)",
+    "ANYCRLF)",
+    "ANY)",
+    "NUL)",
+    "BSR_ANYCRLF)",
+    "BSR_UNICODE)",
+];
+
+/// The pattern for [`Mode::Count`]: `(?:pattern)(?C255)`, keeping start-of-pattern options first.
+fn counting_pattern(pattern: &str) -> String {
+    let mut rest = pattern;
+    let mut head = 0;
+    while let Some(after) = rest.strip_prefix("(*") {
+        let known = START_OPTIONS.iter().any(|o| after.starts_with(o));
+        let Some(close) = after.find(')') else { break };
+        if !known {
+            break;
+        }
+        let len = 2 + close + 1;
+        head += len;
+        rest = &rest[len..];
+    }
+    format!(
+        "{}(?:{})(?C{COUNT_CALLOUT})",
+        &pattern[..head],
+        &pattern[head..]
+    )
+}
+
+fn clamp_u32(v: Option<u64>, default: u32) -> u32 {
+    v.map_or(default, |v| u32::try_from(v).unwrap_or(u32::MAX))
+}
+
+fn limit_of(rc: c_int) -> Option<Limit> {
+    match rc {
+        PCRE2_ERROR_MATCHLIMIT => Some(Limit::MatchLimit),
+        PCRE2_ERROR_DEPTHLIMIT => Some(Limit::DepthLimit),
+        PCRE2_ERROR_HEAPLIMIT => Some(Limit::HeapLimit),
+        PCRE2_ERROR_JIT_STACKLIMIT => Some(Limit::Stack),
+        _ => None,
+    }
+}
+
+impl Engine for Pcre2 {
+    fn name(&self) -> &'static str {
+        if self.config.jit {
+            "pcre2"
+        } else {
+            "pcre2-interp"
+        }
+    }
+
+    fn dialect(&self) -> &'static Dialect {
+        &PCRE2
+    }
+
+    fn info(&self) -> EngineInfo {
+        let link_size = pcre2_link_size();
+        let available = link_size == REQUIRED_LINK_SIZE;
+        EngineInfo {
+            name: self.name(),
+            version: if available {
+                pcre2_version()
+            } else {
+                format!("{} (LINK_SIZE={link_size}, need 4)", pcre2_version())
+            },
+            available,
+            install_hint: (!available).then_some(INSTALL_HINT),
+            jit: self.config.jit && jit_supported(),
+            link_size: Some(link_size),
+            can_count: true,
+        }
+    }
+
+    fn run(
+        &self,
+        pattern: &str,
+        subject: &str,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Result<Run, EngineError> {
+        let engine = self.name();
+        let link_size = pcre2_link_size();
+        if link_size != REQUIRED_LINK_SIZE {
+            return Err(EngineError::Unavailable {
+                engine,
+                reason: format!("PCRE2 was built with LINK_SIZE={link_size}; {INSTALL_HINT}"),
+            });
+        }
+        let match_err = |message: String| EngineError::Match { engine, message };
+        let start = Instant::now();
+        let deadline = limits.timeout.map(|t| start + t);
+
+        let (counting, keep) = match mode {
+            Mode::First => (false, 0),
+            Mode::Count { keep } => (true, keep),
+        };
+        let pattern: Cow<str> = if counting {
+            Cow::Owned(counting_pattern(pattern))
+        } else {
+            Cow::Borrowed(pattern)
+        };
+
+        let code = Code::compile(&pattern, engine)?;
+        let mut notes = Vec::new();
+        let mut jit = false;
+        if self.config.jit {
+            // SAFETY: `code` is a valid compiled pattern.
+            let rc = unsafe { pcre2_jit_compile_8(code.0, PCRE2_JIT_COMPLETE) };
+            if rc == 0 {
+                jit = true;
+            } else {
+                notes.push(format!(
+                    "JIT compilation failed (error {rc}: {}); matched with the interpreter",
+                    error_message(rc)
+                ));
+            }
+        }
+        let compile = start.elapsed();
+        let mut timing = Timing {
+            compile,
+            matching: Duration::ZERO,
+            jit,
+        };
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            let outcome = Outcome::GaveUp {
+                limit: Limit::Timeout,
+                elapsed: start.elapsed(),
+            };
+            let count = counting.then(|| Count {
+                matches: 0,
+                kept: Vec::new(),
+                gave_up: Some(Limit::Timeout),
+            });
+            return Ok(Run {
+                outcome,
+                count,
+                timing,
+                steps: None,
+                notes,
+            });
+        }
+
+        let group_count = code.capture_count();
+        let names = code.names();
+        let match_data = MatchData::new(&code).map_err(match_err)?;
+        let context = MatchContext::new().map_err(match_err)?;
+        // SAFETY: `context` is a valid match context.
+        unsafe {
+            pcre2_set_match_limit_8(context.0, clamp_u32(limits.match_limit, u32::MAX));
+            pcre2_set_depth_limit_8(context.0, clamp_u32(limits.depth_limit, u32::MAX));
+            pcre2_set_heap_limit_8(
+                context.0,
+                clamp_u32(limits.heap_limit_kib, DEFAULT_HEAP_LIMIT_KIB),
+            );
+        }
+        // The context keeps a pointer to the JIT stack; the stack is freed right after the
+        // match, and the context is not used again.
+        let jit_stack = if jit {
+            let stack = JitStack::new().map_err(match_err)?;
+            // SAFETY: both objects are valid; the stack outlives the match below.
+            unsafe { pcre2_jit_stack_assign_8(context.0, None, stack.0 as *mut c_void) };
+            Some(stack)
+        } else {
+            None
+        };
+
+        let mut state = CalloutState {
+            counting,
+            keep,
+            group_count,
+            matches: 0,
+            first: None,
+            kept: Vec::new(),
+            steps: 0,
+            deadline,
+            progress: limits.progress.clone(),
+            timed_out: false,
+            panicked: false,
+        };
+        let with_callout = counting || deadline.is_some() || limits.progress.is_some();
+        if with_callout {
+            let data: *mut CalloutState = &mut state;
+            // SAFETY: `state` outlives the match, and nothing else touches it meanwhile.
+            unsafe { pcre2_set_callout_8(context.0, Some(callout), data as *mut c_void) };
+        }
+
+        let match_start = Instant::now();
+        // SAFETY: all objects are valid; the subject pointer and length describe `subject`.
+        let rc = unsafe {
+            pcre2_match_8(
+                code.0,
+                subject.as_ptr(),
+                subject.len(),
+                0,
+                0,
+                match_data.0,
+                context.0,
+            )
+        };
+        timing.matching = match_start.elapsed();
+        drop(jit_stack);
+        if let Some(progress) = &state.progress {
+            progress.store(state.steps, Ordering::Relaxed);
+        }
+        let steps = with_callout.then_some(state.steps);
+
+        if state.panicked {
+            return Err(match_err("the callout function panicked".into()));
+        }
+        let gave_up = if rc == PCRE2_ERROR_CALLOUT && state.timed_out {
+            Some(Limit::Timeout)
+        } else {
+            limit_of(rc)
+        };
+        let elapsed = start.elapsed();
+
+        let read_match = |md: &MatchData| {
+            let ov = md.ovector();
+            let groups = (0..=group_count)
+                .map(|n| {
+                    if 2 * n + 1 < ov.len() {
+                        slice_text(subject.as_bytes(), ov[2 * n], ov[2 * n + 1])
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            Captures::new(groups).with_names(names.clone())
+        };
+
+        if rc < 0 && rc != PCRE2_ERROR_NOMATCH && gave_up.is_none() {
+            return Err(match_err(format!("error {rc}: {}", error_message(rc))));
+        }
+
+        if !counting {
+            let outcome = if rc >= 0 {
+                Outcome::Solved(read_match(&match_data))
+            } else if let Some(limit) = gave_up {
+                Outcome::GaveUp { limit, elapsed }
+            } else {
+                Outcome::NoSolution
+            };
+            return Ok(Run {
+                outcome,
+                count: None,
+                timing,
+                steps,
+                notes,
+            });
+        }
+
+        if rc >= 0 {
+            // Something such as (*ACCEPT) ended the match before the counting callout.
+            notes.push(
+                "the pattern matched without reaching the counting callout (e.g. (*ACCEPT)); \
+                 the count stops at that match"
+                    .into(),
+            );
+            let caps = read_match(&match_data);
+            state.matches += 1;
+            if state.kept.len() < keep {
+                state.kept.push(caps.clone());
+            }
+            state.first.get_or_insert(caps);
+        }
+        let with_names = |c: Captures| c.with_names(names.clone());
+        let outcome = match (state.first.take(), gave_up) {
+            (Some(first), _) => Outcome::Solved(with_names(first)),
+            (None, Some(limit)) => Outcome::GaveUp { limit, elapsed },
+            (None, None) => Outcome::NoSolution,
+        };
+        let count = Count {
+            matches: state.matches,
+            kept: state.kept.drain(..).map(with_names).collect(),
+            gave_up,
+        };
+        Ok(Run {
+            outcome,
+            count: Some(count),
+            timing,
+            steps,
+            notes,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counting_pattern_keeps_start_options_first() {
+        assert_eq!(counting_pattern(r"\Aa\z"), r"(?:\Aa\z)(?C255)");
+        assert_eq!(
+            counting_pattern(r"(*LIMIT_MATCH=10)(*NO_JIT)\Aa|b\z"),
+            r"(*LIMIT_MATCH=10)(*NO_JIT)(?:\Aa|b\z)(?C255)"
+        );
+        assert_eq!(counting_pattern(r"(*FAIL)|a"), r"(?:(*FAIL)|a)(?C255)");
+    }
+
+    #[test]
+    fn callout_block_layout_matches_pcre2_h() {
+        // 4 u32 fields, then 11 pointer-sized fields, then one u32 (padded).
+        let ptr = std::mem::size_of::<usize>();
+        assert_eq!(
+            std::mem::size_of::<CalloutBlock>(),
+            16 + 11 * ptr + ptr.max(4)
+        );
+        assert_eq!(std::mem::offset_of!(CalloutBlock, offset_vector), 16);
+        assert_eq!(
+            std::mem::offset_of!(CalloutBlock, callout_flags),
+            16 + 11 * ptr
+        );
+    }
+}

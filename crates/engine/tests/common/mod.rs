@@ -1,0 +1,74 @@
+//! Helpers shared by the engine tests: a tiny N-Queens segment-scheme generator.
+
+#![allow(dead_code)]
+
+/// Column symbols (one character per column).
+const SYMBOLS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// How to print a backreference to group `n`.
+pub type Backref = fn(usize) -> String;
+
+/// PCRE2 / Perl: `\g{n}`.
+pub fn pcre2_backref(n: usize) -> String {
+    format!("\\g{{{n}}}")
+}
+
+/// fancy-regex, Python, JavaScript: `\n`.
+pub fn plain_backref(n: usize) -> String {
+    format!("\\{n}")
+}
+
+/// .NET: `\k<n>`.
+pub fn dotnet_backref(n: usize) -> String {
+    format!("\\k<{n}>")
+}
+
+/// N-Queens in the pairwise segment scheme, rows top down, each pair of rows checked as soon as
+/// its second row is placed. Returns (subject, pattern body without anchors). Group `r + 1`
+/// captures row `r`'s column symbol. With `callouts`, every segment starts with `(?C1)`.
+pub fn queens(n: usize, backref: Backref, callouts: bool) -> (String, String) {
+    assert!(n <= SYMBOLS.len());
+    let sym = |c: usize| SYMBOLS[c] as char;
+    let row: String = (0..n).map(sym).collect();
+    let mut subject = String::new();
+    let mut pattern = String::new();
+    let callout = if callouts { "(?C1)" } else { "" };
+    for j in 0..n {
+        subject.push_str(&row);
+        subject.push(';');
+        pattern.push_str(callout);
+        pattern.push_str("[^;]*?([^;])[^;]*;");
+        for i in 0..j {
+            subject.push(',');
+            for ci in 0..n {
+                for cj in 0..n {
+                    if ci != cj && ci.abs_diff(cj) != j - i {
+                        subject.push(sym(ci));
+                        subject.push(sym(cj));
+                        subject.push(',');
+                    }
+                }
+            }
+            subject.push(';');
+            pattern.push_str(callout);
+            pattern.push_str("[^;]*,");
+            pattern.push_str(&backref(i + 1));
+            pattern.push_str(&backref(j + 1));
+            pattern.push_str(",[^;]*;");
+        }
+    }
+    (subject, pattern)
+}
+
+/// Checks that the captured columns of groups 1..=n form a valid N-Queens board.
+pub fn valid_board(n: usize, get: impl Fn(usize) -> Option<String>) -> bool {
+    let cols: Vec<usize> = (1..=n)
+        .map(|g| {
+            let s = get(g).expect("every row captured");
+            SYMBOLS.iter().position(|&b| s.as_bytes() == [b]).unwrap()
+        })
+        .collect();
+    (0..n).all(|i| {
+        (i + 1..n).all(|j| cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i)
+    })
+}

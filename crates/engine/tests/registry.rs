@@ -1,0 +1,27 @@
+//! The engine registry.
+
+use backref_engine::{all_engines, engine_by_name, ENGINE_NAMES};
+
+#[test]
+fn every_name_resolves_to_an_engine_of_that_name() {
+    for name in ENGINE_NAMES {
+        let engine = engine_by_name(name).unwrap();
+        assert_eq!(engine.name(), *name);
+        assert_eq!(engine.info().name, *name);
+    }
+    assert!(engine_by_name("nonesuch").is_none());
+    let names: Vec<_> = all_engines().iter().map(|e| e.name()).collect();
+    assert_eq!(names, ENGINE_NAMES);
+}
+
+#[test]
+fn dialects_match_engines() {
+    let dialect = |n: &str| engine_by_name(n).unwrap().dialect().name;
+    assert_eq!(dialect("pcre2"), "pcre2");
+    assert_eq!(dialect("pcre2-interp"), "pcre2");
+    assert_eq!(dialect("fancy"), "fancy");
+    assert_eq!(dialect("perl"), "perl");
+    assert_eq!(dialect("python"), "python");
+    assert_eq!(dialect("node"), "javascript");
+    assert_eq!(dialect("dotnet"), "dotnet");
+}

@@ -1,0 +1,74 @@
+# backref runner for Python's `re` module. See engines/README.md for the output format.
+import re
+import sys
+import threading
+import time
+
+
+def clean(message):
+    text = " ".join(str(message).split())
+    return text[:2000] + "..." if len(text) > 2000 else text
+
+
+def text_record(text):
+    data = text.encode("utf-8", "surrogateescape")
+    return str(len(data)).encode() + b":" + data
+
+
+def main(out):
+    pattern_file, subject_file = sys.argv[1], sys.argv[2]
+    with open(pattern_file, encoding="utf-8", newline="") as f:
+        pattern = f.read()
+    with open(subject_file, encoding="utf-8", newline="") as f:
+        subject = f.read()
+
+    t0 = time.perf_counter()
+    try:
+        regex = re.compile(pattern)
+    except (re.error, RecursionError, OverflowError, ValueError, MemoryError) as e:
+        out.append(b"ERROR compile " + clean(e).encode())
+        return
+    t1 = time.perf_counter()
+    try:
+        m = regex.search(subject)
+    except RecursionError as e:
+        out.append(b"ERROR stack " + clean(e).encode())
+        return
+    except MemoryError as e:
+        out.append(b"ERROR limit out of memory " + clean(e).encode())
+        return
+    t2 = time.perf_counter()
+    out.append(b"T %.6f %.6f" % ((t1 - t0) * 1000, (t2 - t1) * 1000))
+    if m is None:
+        out.append(b"NOMATCH")
+        return
+    groups = regex.groups + 1
+    out.append(b"MATCH %d" % groups)
+    for i in range(groups):
+        text = m.group(i)
+        if text is None:
+            out.append(b"G %d -" % i)
+        else:
+            out.append(b"G %d " % i + text_record(text))
+    for name, number in sorted(regex.groupindex.items(), key=lambda kv: kv[1]):
+        out.append(b"N " + name.encode() + b" %d" % number)
+
+
+if __name__ == "__main__":
+    # Compiling big generated patterns recurses deeply: run on a thread with a large stack.
+    sys.setrecursionlimit(200000)
+    threading.stack_size(512 * 1024 * 1024)
+    lines = []
+
+    def work():
+        try:
+            main(lines)
+        except Exception as e:  # report, never die silently
+            lines.append(b"ERROR match " + clean(repr(e)).encode())
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join()
+    lines.append(b"END")
+    sys.stdout.buffer.write(b"\n".join(lines) + b"\n")
+    sys.stdout.buffer.flush()

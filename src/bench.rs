@@ -1,0 +1,138 @@
+//! `backref bench`: measured figures as a table, the place where speed targets live.
+
+use backref_engine::Limits;
+use backref_program::Options;
+
+use crate::cli::BenchArgs;
+use crate::exit::{Exit, Failure};
+use crate::puzzle::Settings;
+use crate::solve::{engine, execute};
+
+/// One benchmark case: a puzzle instance and how to encode it.
+struct Case {
+    puzzle: &'static str,
+    input: String,
+    settings: Settings,
+    portable: bool,
+}
+
+fn queens_cases(quick: bool) -> Vec<Case> {
+    let mut sizes: Vec<usize> = if quick { vec![8, 16, 20, 24] } else { (4..=40).collect() };
+    if !quick {
+        sizes.extend([48, 64, 100]);
+    }
+    let mut cases = Vec::new();
+    for n in sizes {
+        cases.push(Case {
+            puzzle: "queens",
+            input: n.to_string(),
+            settings: Settings::default(),
+            portable: false,
+        });
+    }
+    // The same search tree on both sides, big enough to time: natural order.
+    for n in [16usize, 20, 24, 28] {
+        for (encoding, portable) in [("rowguard", false), ("rowguard", true), ("packing", false), ("pairwise", false)] {
+            if encoding == "pairwise" && n > 20 {
+                continue;
+            }
+            cases.push(Case {
+                puzzle: "queens",
+                input: n.to_string(),
+                settings: Settings {
+                    encoding: Some(encoding.into()),
+                    order: Some("natural".into()),
+                    ..Settings::default()
+                },
+                portable,
+            });
+        }
+    }
+    cases
+}
+
+fn fixture_cases(puzzle: &'static str) -> Vec<Case> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(puzzle);
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| Case {
+            puzzle,
+            input: p.display().to_string(),
+            settings: Settings::default(),
+            portable: false,
+        })
+        .collect()
+}
+
+/// Runs `backref bench`.
+pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
+    let engine = engine(&args.engine)?;
+    let mut cases = Vec::new();
+    for puzzle in &args.puzzles {
+        match puzzle.as_str() {
+            "queens" => cases.extend(queens_cases(args.quick)),
+            other if crate::puzzles::PUZZLES.contains(&other) => {
+                cases.extend(fixture_cases(crate::puzzles::PUZZLES.iter().find(|p| **p == other).expect("listed")))
+            }
+            other => return Err(Failure::usage(format!("unknown puzzle {other:?}"))),
+        }
+    }
+    let limits = Limits {
+        timeout: Some(std::time::Duration::from_secs_f64(args.timeout)),
+        ..Limits::default()
+    };
+    println!(
+        "| puzzle | instance | encoding | order | portable | outcome | pattern B | groups | generate ms | compile ms | match ms | native ms | match/native | total ms |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for case in cases {
+        let instance = match crate::puzzles::load(case.puzzle, &case.input) {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("skipping {}: {e:#}", case.input);
+                continue;
+            }
+        };
+        let options = Options {
+            portable: case.portable,
+            callouts: true,
+            ..Options::new(engine.dialect())
+        };
+        let r = execute(&*instance, &*engine, &case.settings, &options, &limits)?;
+        let last = r.stages.last().cloned().unwrap_or_default();
+        let (gen, comp, mat, nat) = (
+            r.total(|s| s.generate_ms),
+            r.total(|s| s.compile_ms),
+            r.total(|s| s.match_ms),
+            r.total(|s| s.native_ms),
+        );
+        let name = std::path::Path::new(&case.input)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        println!(
+            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {:.2} | {:.2} | {:.2} | {:.3} | {} | {:.1} |",
+            case.puzzle,
+            name,
+            case.settings.encoding.as_deref().unwrap_or("default"),
+            case.settings.order.as_deref().unwrap_or("default"),
+            if case.portable { "yes" } else { "no" },
+            r.outcome,
+            if r.problems.is_empty() { "" } else { " (DISAGREEMENT)" },
+            last.pattern_bytes,
+            last.groups,
+            gen,
+            comp,
+            mat,
+            nat,
+            if nat > 0.05 { format!("{:.1}x", mat / nat) } else { "-".into() },
+            gen + comp + mat
+        );
+    }
+    Ok(Exit::Ok)
+}
