@@ -17,7 +17,11 @@ struct Case {
 }
 
 fn queens_cases(quick: bool) -> Vec<Case> {
-    let mut sizes: Vec<usize> = if quick { vec![8, 16, 20, 24] } else { (4..=40).collect() };
+    let mut sizes: Vec<usize> = if quick {
+        vec![8, 16, 20, 24]
+    } else {
+        (4..=40).collect()
+    };
     if !quick {
         sizes.extend([48, 64, 100]);
     }
@@ -32,7 +36,12 @@ fn queens_cases(quick: bool) -> Vec<Case> {
     }
     // The same search tree on both sides, big enough to time: natural order.
     for n in [16usize, 20, 24, 28] {
-        for (encoding, portable) in [("rowguard", false), ("rowguard", true), ("packing", false), ("pairwise", false)] {
+        for (encoding, portable) in [
+            ("rowguard", false),
+            ("rowguard", true),
+            ("packing", false),
+            ("pairwise", false),
+        ] {
             if encoding == "pairwise" && n > 20 {
                 continue;
             }
@@ -52,7 +61,9 @@ fn queens_cases(quick: bool) -> Vec<Case> {
 }
 
 fn fixture_cases(puzzle: &'static str) -> Vec<Case> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures").join(puzzle);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(puzzle);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -76,9 +87,12 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
     for puzzle in &args.puzzles {
         match puzzle.as_str() {
             "queens" => cases.extend(queens_cases(args.quick)),
-            other if crate::puzzles::PUZZLES.contains(&other) => {
-                cases.extend(fixture_cases(crate::puzzles::PUZZLES.iter().find(|p| **p == other).expect("listed")))
-            }
+            other if crate::puzzles::PUZZLES.contains(&other) => cases.extend(fixture_cases(
+                crate::puzzles::PUZZLES
+                    .iter()
+                    .find(|p| **p == other)
+                    .expect("listed"),
+            )),
             other => return Err(Failure::usage(format!("unknown puzzle {other:?}"))),
         }
     }

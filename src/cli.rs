@@ -23,8 +23,39 @@ pub enum Command {
     Emit(EmitArgs),
     /// List the engines with version, availability, JIT and link size.
     Engines(FormatArg),
+    /// Behave exactly like the classic `fillit` program: `backref fillit FILE`.
+    Fillit {
+        /// The arguments, as the classic program takes them (exactly one file).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Count every solution inside the engine and compare with the native solver.
+    Count(CountArgs),
     /// Time puzzles through an engine and the native solver, and print a Markdown table.
     Bench(BenchArgs),
+}
+
+/// `backref count`.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    /// The puzzle and its encoding.
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// The engine (one that counts inside the engine: pcre2, pcre2-interp).
+    #[arg(long, default_value = "pcre2")]
+    pub engine: String,
+    /// Give up after this many seconds.
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Also list the solutions (at most --max-list of them).
+    #[arg(long)]
+    pub list: bool,
+    /// How many solutions `--list` prints at most.
+    #[arg(long, default_value_t = 100)]
+    pub max_list: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
 }
 
 /// `backref bench`.
@@ -117,6 +148,9 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+    /// List every solution (counted inside the engine), like `backref count --list`.
+    #[arg(long)]
+    pub all: bool,
 }
 
 /// `backref emit`.

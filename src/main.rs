@@ -7,6 +7,8 @@ use clap::Parser;
 
 mod bench;
 mod cli;
+mod count;
+mod dropin;
 mod emit;
 mod engines;
 mod exit;
@@ -16,8 +18,21 @@ mod solve;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    if let cli::Command::Fillit { args } = &cli.command {
+        return dropin::run(args);
+    }
     let result = match &cli.command {
+        cli::Command::Solve(args) if args.all => count::run(&cli::CountArgs {
+            puzzle: args.puzzle.clone(),
+            engine: args.engine.clone(),
+            timeout: args.timeout,
+            list: true,
+            max_list: usize::MAX,
+            format: args.format,
+        }),
         cli::Command::Solve(args) => solve::run(args),
+        cli::Command::Count(args) => count::run(args),
+        cli::Command::Fillit { .. } => unreachable!("handled above"),
         cli::Command::Emit(args) => emit::run(args),
         cli::Command::Engines(args) => engines::run(args),
         cli::Command::Bench(args) => bench::run(args),

@@ -6,7 +6,12 @@ use common::{backref, json, stderr};
 
 /// Checks a board from the rules alone (independently of the crate's checker).
 fn assert_queens(grid: &serde_json::Value, n: usize) {
-    let rows: Vec<&str> = grid.as_array().expect("grid").iter().map(|r| r.as_str().unwrap()).collect();
+    let rows: Vec<&str> = grid
+        .as_array()
+        .expect("grid")
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
     assert_eq!(rows.len(), n);
     let mut queens = Vec::new();
     for (r, row) in rows.iter().enumerate() {
@@ -17,7 +22,10 @@ fn assert_queens(grid: &serde_json::Value, n: usize) {
     }
     for (i, a) in queens.iter().enumerate() {
         for b in &queens[i + 1..] {
-            assert!(a.1 != b.1 && (a.0 - b.0).abs() != (a.1 - b.1).abs(), "{a:?} {b:?} attack");
+            assert!(
+                a.1 != b.1 && (a.0 - b.0).abs() != (a.1 - b.1).abs(),
+                "{a:?} {b:?} attack"
+            );
         }
     }
 }
@@ -43,7 +51,15 @@ fn every_encoding_and_order_solves_and_verifies() {
     for encoding in ["pairwise", "rowguard", "packing"] {
         for order in ["natural", "middle-out", "fewest-attacks"] {
             for portable in [false, true] {
-                let mut args = vec!["solve", "queens", "8", "--encoding", encoding, "--order", order];
+                let mut args = vec![
+                    "solve",
+                    "queens",
+                    "8",
+                    "--encoding",
+                    encoding,
+                    "--order",
+                    order,
+                ];
                 if portable {
                     args.push("--portable");
                 }
@@ -62,7 +78,15 @@ fn two_and_three_have_no_solution_not_gave_up() {
     for engine in ["pcre2", "pcre2-interp", "fancy"] {
         for n in ["2", "3"] {
             for encoding in ["pairwise", "rowguard", "packing"] {
-                let (v, code) = json(&["solve", "queens", n, "--engine", engine, "--encoding", encoding]);
+                let (v, code) = json(&[
+                    "solve",
+                    "queens",
+                    n,
+                    "--engine",
+                    engine,
+                    "--encoding",
+                    encoding,
+                ]);
                 assert_eq!(code, 0);
                 assert_eq!(v["outcome"], "no_solution", "{engine} {n} {encoding}");
                 assert!(v.get("grid").is_none());
@@ -73,11 +97,29 @@ fn two_and_three_have_no_solution_not_gave_up() {
 
 #[test]
 fn a_tiny_limit_gives_up_with_exit_three() {
-    let (v, code) = json(&["solve", "queens", "12", "--encoding", "pairwise", "--order", "natural", "--match-limit", "50"]);
+    let (v, code) = json(&[
+        "solve",
+        "queens",
+        "12",
+        "--encoding",
+        "pairwise",
+        "--order",
+        "natural",
+        "--match-limit",
+        "50",
+    ]);
     assert_eq!(v["outcome"], "gave_up", "{v}");
     assert_eq!(code, 3);
     assert_eq!(v["gave_up"]["limit"], "match limit");
-    let (v, code) = json(&["solve", "queens", "12", "--engine", "fancy", "--match-limit", "50"]);
+    let (v, code) = json(&[
+        "solve",
+        "queens",
+        "12",
+        "--engine",
+        "fancy",
+        "--match-limit",
+        "50",
+    ]);
     assert_eq!((v["outcome"].as_str(), code), (Some("gave_up"), 3));
 }
 
@@ -86,11 +128,22 @@ fn text_output_shows_board_outcome_and_statistics() {
     let out = backref(&["solve", "queens", "4"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("queens 4: solved (verified) by pcre2"), "{text}");
-    assert!(text.contains(". . Q .\nQ . . .\n. . . Q\n. Q . .\n"), "{text}");
-    assert!(text.contains("statements") && text.contains("native"), "{text}");
+    assert!(
+        text.starts_with("queens 4: solved (verified) by pcre2"),
+        "{text}"
+    );
+    assert!(
+        text.contains(". . Q .\nQ . . .\n. . . Q\n. Q . .\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("statements") && text.contains("native"),
+        "{text}"
+    );
     let out = backref(&["solve", "queens", "3"]);
-    assert!(String::from_utf8(out.stdout).unwrap().contains("no solution (the engine exhausted the search)"));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("no solution (the engine exhausted the search)"));
 }
 
 #[test]
@@ -99,7 +152,16 @@ fn json_has_the_common_fields() {
     for key in ["puzzle", "engine", "outcome", "grid", "verified", "stats"] {
         assert!(v.get(key).is_some(), "missing {key}: {v}");
     }
-    for key in ["subject_bytes", "pattern_bytes", "statements", "groups", "backrefs", "compile_ms", "match_ms", "native_ms"] {
+    for key in [
+        "subject_bytes",
+        "pattern_bytes",
+        "statements",
+        "groups",
+        "backrefs",
+        "compile_ms",
+        "match_ms",
+        "native_ms",
+    ] {
         assert!(v["stats"].get(key).is_some(), "missing stats.{key}: {v}");
     }
     assert_eq!(v["puzzle"], "queens");
@@ -112,10 +174,18 @@ fn json_has_the_common_fields() {
 fn bad_usage_exits_two_with_a_message() {
     let out = backref(&["solve", "queens", "eight"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("queens takes a board size"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("queens takes a board size"),
+        "{}",
+        stderr(&out)
+    );
     let out = backref(&["solve", "queens", "8", "--engine", "nope"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown engine \"nope\""), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("unknown engine \"nope\""),
+        "{}",
+        stderr(&out)
+    );
     let out = backref(&["solve", "queens", "8", "--encoding", "nope"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown encoding \"nope\"; choose one of: pairwise, rowguard"));
@@ -129,7 +199,15 @@ fn bad_usage_exits_two_with_a_message() {
 #[test]
 fn emit_writes_all_files_to_a_directory() {
     let dir = std::env::temp_dir().join(format!("backref-emit-{}", std::process::id()));
-    let out = backref(&["emit", "queens", "5", "--out", dir.to_str().unwrap(), "--names", "readable"]);
+    let out = backref(&[
+        "emit",
+        "queens",
+        "5",
+        "--out",
+        dir.to_str().unwrap(),
+        "--names",
+        "readable",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let subject = std::fs::read_to_string(dir.join("subject.txt")).unwrap();
     let pattern = std::fs::read_to_string(dir.join("pattern.txt")).unwrap();
@@ -144,9 +222,23 @@ fn emit_writes_all_files_to_a_directory() {
 fn emit_snapshots_of_four_queens_in_every_dialect() {
     for dialect in ["pcre2", "perl", "fancy", "python", "javascript", "dotnet"] {
         for encoding in ["pairwise", "rowguard", "packing"] {
-            let (v, code) = json(&["emit", "queens", "4", "--engine", dialect, "--encoding", encoding, "--names", "readable"]);
+            let (v, code) = json(&[
+                "emit",
+                "queens",
+                "4",
+                "--engine",
+                dialect,
+                "--encoding",
+                encoding,
+                "--names",
+                "readable",
+            ]);
             assert_eq!(code, 0);
-            let text = format!("subject: {}\npattern: {}\n", v["subject"].as_str().unwrap(), v["pattern"].as_str().unwrap());
+            let text = format!(
+                "subject: {}\npattern: {}\n",
+                v["subject"].as_str().unwrap(),
+                v["pattern"].as_str().unwrap()
+            );
             insta::assert_snapshot!(format!("queens4_{encoding}_{dialect}"), text);
         }
     }

@@ -74,7 +74,11 @@ impl Instance for Aquarium {
 
     fn check(&self, _stage: usize, solution: &Solution) -> Result<(), Vec<String>> {
         let water = Water {
-            water: solution.grid.iter().map(|r| r.chars().map(|c| c == 'W').collect()).collect(),
+            water: solution
+                .grid
+                .iter()
+                .map(|r| r.chars().map(|c| c == 'W').collect())
+                .collect(),
         };
         verify::check(&self.puzzle, &water).map_err(|v| v.iter().map(|x| x.to_string()).collect())
     }

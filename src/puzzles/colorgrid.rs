@@ -69,7 +69,8 @@ impl Instance for ColorGrid {
     }
 
     fn check(&self, _stage: usize, solution: &Solution) -> Result<(), Vec<String>> {
-        verify::check(&self.puzzle, &Grid::from_rows(&solution.grid)).map_err(|v| v.iter().map(|x| x.to_string()).collect())
+        verify::check(&self.puzzle, &Grid::from_rows(&solution.grid))
+            .map_err(|v| v.iter().map(|x| x.to_string()).collect())
     }
 
     fn native(&self, _stage: usize, _settings: &Settings) -> Result<Native> {

@@ -10,7 +10,9 @@ use anyhow::{Context, Result};
 pub fn read(input: &str, literal_ok: bool) -> Result<(String, String)> {
     if input == "-" {
         let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).context("cannot read standard input")?;
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input")?;
         return Ok((text, "<stdin>".into()));
     }
     let path = std::path::Path::new(input);

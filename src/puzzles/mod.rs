@@ -6,11 +6,12 @@ use crate::puzzle::Instance;
 
 mod aquarium;
 mod colorgrid;
+mod fillit;
 mod input;
 mod queens;
 
 /// Every puzzle name, as `solve` and `emit` take them.
-pub const PUZZLES: &[&str] = &["queens", "aquarium", "colorgrid"];
+pub const PUZZLES: &[&str] = &["queens", "aquarium", "colorgrid", "fillit"];
 
 /// Parses the instance `input` of `puzzle` (a size, a file, `-` for stdin, or a literal).
 pub fn load(puzzle: &str, input: &str) -> Result<Box<dyn Instance>> {
@@ -18,6 +19,7 @@ pub fn load(puzzle: &str, input: &str) -> Result<Box<dyn Instance>> {
         "queens" => Ok(Box::new(queens::Queens::parse(input)?)),
         "aquarium" => Ok(Box::new(aquarium::Aquarium::parse(input)?)),
         "colorgrid" => Ok(Box::new(colorgrid::ColorGrid::parse(input)?)),
+        "fillit" => Ok(Box::new(fillit::Fillit::parse(input)?)),
         other => bail!(
             "unknown puzzle {other:?}; known puzzles: {}",
             PUZZLES.join(", ")

@@ -21,7 +21,8 @@ pub enum Encoding {
 }
 
 /// Every encoding with its command-line name.
-pub const ENCODINGS: [(&str, Encoding); 2] = [("bands", Encoding::Bands), ("levels", Encoding::Levels)];
+pub const ENCODINGS: [(&str, Encoding); 2] =
+    [("bands", Encoding::Bands), ("levels", Encoding::Levels)];
 
 /// A program for one puzzle, with its decision order and how to read the bands back.
 pub struct Encoded {
@@ -64,7 +65,9 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Encoded, ProgramErr
         }
         Encoding::Levels => {
             for a in puzzle.region_ids() {
-                let rows: Vec<usize> = (0..n).filter(|r| row_bands[*r].iter().any(|b| b.0 == a)).collect();
+                let rows: Vec<usize> = (0..n)
+                    .filter(|r| row_bands[*r].iter().any(|b| b.0 == a))
+                    .collect();
                 let (top, bottom) = (rows[0], *rows.last().expect("a region has a row"));
                 // Level k: the lowest k rows of the aquarium hold water. Try fuller levels first.
                 let levels: Vec<String> = (0..=rows.len()).rev().map(|k| k.to_string()).collect();
@@ -73,7 +76,16 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Encoded, ProgramErr
                 for r in top..=bottom {
                     let depth = bottom - r + 1; // rows from the bottom up to and including r
                     let tuples = (0..=rows.len())
-                        .map(|k| vec![k.to_string(), if k >= depth { "W".into() } else { String::new() }])
+                        .map(|k| {
+                            vec![
+                                k.to_string(),
+                                if k >= depth {
+                                    "W".into()
+                                } else {
+                                    String::new()
+                                },
+                            ]
+                        })
                         .collect();
                     let v = p.lookup_var(&format!("W_{a}_{r}"), &[level], tuples)?;
                     var_of.insert((a, r), v);
@@ -102,7 +114,9 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Encoded, ProgramErr
         p.count(&terms, Cmp::Eq, puzzle.row_counts()[r] as u32, Form::Ladder)?;
     }
     for c in 0..n {
-        let terms: Vec<(VarId, u32)> = (0..n).map(|r| (band_of[r][c].expect("every cell"), 1)).collect();
+        let terms: Vec<(VarId, u32)> = (0..n)
+            .map(|r| (band_of[r][c].expect("every cell"), 1))
+            .collect();
         p.count(&terms, Cmp::Eq, puzzle.col_counts()[c] as u32, Form::Ladder)?;
     }
     Ok(Encoded {

@@ -68,7 +68,10 @@ pub enum ParseErrorKind {
     #[error("unexpected second `;`: expected only `,`-separated region ids after the first")]
     ExtraSemicolon,
     /// An item that is not a plain non-negative decimal number.
-    #[error("item {item}: expected {expected} (ASCII digits), found {}", describe(found))]
+    #[error(
+        "item {item}: expected {expected} (ASCII digits), found {}",
+        describe(found)
+    )]
     NotANumber {
         /// 1-based index of the item on the task line (counts first, then region ids).
         item: usize,
@@ -395,7 +398,14 @@ fn parse_task_line(line: &str, line_no: usize, origin: &str) -> Result<Puzzle, P
     let mut ids = Vec::with_capacity(id_items.len());
     for (i, item) in id_items.iter().enumerate() {
         let index = count_items.len() + i + 1;
-        ids.push(parse_number(item, index, "a region id", line, line_no, origin)?);
+        ids.push(parse_number(
+            item,
+            index,
+            "a region id",
+            line,
+            line_no,
+            origin,
+        )?);
     }
 
     let total = counts.len() + ids.len();

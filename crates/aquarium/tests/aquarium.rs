@@ -136,8 +136,20 @@ fn malformed_inputs() {
 #[test]
 fn never_panics_on_odd_input() {
     let samples = [
-        ";", ";;", "_;,", "\u{feff}", "é;é", "1_1;1\u{0}", "0_0;0", "1_0_0_1;1,2,3,4", "_",
-        "1;", ";1", "\r\n\r\n", "1_1;1\n\nW", "1_1;1\n\nx",
+        ";",
+        ";;",
+        "_;,",
+        "\u{feff}",
+        "é;é",
+        "1_1;1\u{0}",
+        "0_0;0",
+        "1_0_0_1;1,2,3,4",
+        "_",
+        "1;",
+        ";1",
+        "\r\n\r\n",
+        "1_1;1\n\nW",
+        "1_1;1\n\nx",
     ];
     for s in samples {
         let _ = parse_str(s, "odd");
@@ -325,7 +337,11 @@ fn fixtures() {
 
 #[test]
 fn shared_corpus() {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus")).join("aquarium");
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus"
+    ))
+    .join("aquarium");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!("skipping: no corpus at {}", dir.display());
         return;
@@ -378,6 +394,11 @@ fn native_count_matches_brute_force_on_small_grids() {
             }
         }
         assert!(brute >= 1);
-        assert_eq!(count(&p, usize::MAX), brute, "seed {seed}: {}", render_task(&p));
+        assert_eq!(
+            count(&p, usize::MAX),
+            brute,
+            "seed {seed}: {}",
+            render_task(&p)
+        );
     }
 }

@@ -14,7 +14,12 @@ const CAP: usize = 1000;
 
 fn main() {
     let out: PathBuf = std::env::args_os().nth(1).map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/colorgrid")),
+        || {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../fixtures/colorgrid"
+            ))
+        },
         PathBuf::from,
     );
     std::fs::create_dir_all(&out).expect("create output directory");
@@ -54,8 +59,17 @@ fn main() {
     let mut made = Vec::new();
     for &(rows, cols, colors, rects, want, seed) in plan {
         let mut rng = Rng::new(seed);
-        let (puzzle, n, _) = generate(rows, cols, colors.as_bytes(), rects, want, CAP, &mut rng, 100_000)
-            .expect("a puzzle of the wanted kind");
+        let (puzzle, n, _) = generate(
+            rows,
+            cols,
+            colors.as_bytes(),
+            rects,
+            want,
+            CAP,
+            &mut rng,
+            100_000,
+        )
+        .expect("a puzzle of the wanted kind");
         let kind = match want {
             Want::Unique => "unique",
             Want::Several => "several",

@@ -71,7 +71,11 @@ pub fn encode(puzzle: &Puzzle) -> Result<Encoded, ProgramError> {
         let column: Vec<VarId> = cells.iter().map(|row| row[c]).collect();
         regular(&mut p, &format!("C{c}"), &column, &clue_automaton(clue))?;
     }
-    Ok(Encoded { program: p, order, cells })
+    Ok(Encoded {
+        program: p,
+        order,
+        cells,
+    })
 }
 
 impl Encoded {
@@ -81,7 +85,11 @@ impl Encoded {
             cells: self
                 .cells
                 .iter()
-                .map(|row| row.iter().map(|v| values[v.index()].bytes().next().unwrap_or(b'?')).collect())
+                .map(|row| {
+                    row.iter()
+                        .map(|v| values[v.index()].bytes().next().unwrap_or(b'?'))
+                        .collect()
+                })
                 .collect(),
         }
     }

@@ -225,7 +225,10 @@ impl Solution {
     /// Builds a grid from row strings (`["rrgb", "brrg", ...]`).
     pub fn from_rows<S: AsRef<str>>(rows: &[S]) -> Solution {
         Solution {
-            cells: rows.iter().map(|r| r.as_ref().as_bytes().to_vec()).collect(),
+            cells: rows
+                .iter()
+                .map(|r| r.as_ref().as_bytes().to_vec())
+                .collect(),
         }
     }
 

@@ -311,7 +311,14 @@ pub fn parse_str(text: &str, origin: &str) -> Result<Puzzle, ParseError> {
     }
 
     let (end_line, end_col) = end_position(text);
-    let missing = |key| err(origin, end_line, end_col, ParseErrorKind::MissingKey { key });
+    let missing = |key| {
+        err(
+            origin,
+            end_line,
+            end_col,
+            ParseErrorKind::MissingKey { key },
+        )
+    };
     let rows = rows.ok_or_else(|| missing("rows"))?.1;
     let cols = cols.ok_or_else(|| missing("cols"))?.1;
 

@@ -35,7 +35,10 @@ pub fn ansi_style(letter: u8) -> String {
     let (background, light) = match (standard, lower) {
         (Some(i), _) => {
             let base = if upper { 100 } else { 40 };
-            (format!("{}", base + i), matches!(lower, b'g' | b'y' | b'c' | b'w'))
+            (
+                format!("{}", base + i),
+                matches!(lower, b'g' | b'y' | b'c' | b'w'),
+            )
         }
         (None, b'o') => ("48;5;208".to_string(), true),
         (None, b'p') => ("48;5;213".to_string(), true),
@@ -187,8 +190,14 @@ mod tests {
         let ansi = render_ansi(&s);
         assert!(ansi.contains("\x1b[97;41m r \x1b[0m"), "{ansi:?}");
         assert_eq!(ansi.lines().count(), 4);
-        assert_eq!(solution_json(&s), serde_json::json!(["rrgb", "bbrg", "bbbb", "grbg"]));
-        assert_eq!(render_puzzle(&p), "rows: rgb brg b grbg\ncols: rbg rbr grb bgbg\n");
+        assert_eq!(
+            solution_json(&s),
+            serde_json::json!(["rrgb", "bbrg", "bbbb", "grbg"])
+        );
+        assert_eq!(
+            render_puzzle(&p),
+            "rows: rgb brg b grbg\ncols: rbg rbr grb bgbg\n"
+        );
         assert_eq!(render_expected(0, &[]), "unsolvable\n");
         assert_eq!(
             render_expected(1, std::slice::from_ref(&s)),

@@ -39,7 +39,10 @@ fn parses_the_example() {
 
 #[test]
 fn malformed_inputs() {
-    assert_eq!(error(""), (1, 1, ParseErrorKind::MissingKey { key: "rows" }));
+    assert_eq!(
+        error(""),
+        (1, 1, ParseErrorKind::MissingKey { key: "rows" })
+    );
     assert_eq!(
         error("rows: ab\n# no cols"),
         (2, 10, ParseErrorKind::MissingKey { key: "cols" })
@@ -113,8 +116,17 @@ fn malformed_inputs() {
 #[test]
 fn never_panics_on_odd_input() {
     let samples = [
-        ":", "::", "rows:", "rows::", "\u{feff}", "#", "rows: a\ncols: a\ncolors: ,", "é:é",
-        "rows: a\r\ncols: a\r\n", "\0", "rows: a # b\ncols: a#",
+        ":",
+        "::",
+        "rows:",
+        "rows::",
+        "\u{feff}",
+        "#",
+        "rows: a\ncols: a\ncolors: ,",
+        "é:é",
+        "rows: a\r\ncols: a\r\n",
+        "\0",
+        "rows: a # b\ncols: a#",
     ];
     for s in samples {
         if let Ok(p) = parse_str(s, "odd") {
@@ -179,14 +191,25 @@ fn checker_rejects_tampered_grids() {
     // Swap two rows: every row clue is broken, some columns too.
     let mut s = good.clone();
     s.cells.swap(0, 3);
-    let rules: BTreeSet<&str> = check(&p, &s).unwrap_err().iter().map(Violation::rule).collect();
+    let rules: BTreeSet<&str> = check(&p, &s)
+        .unwrap_err()
+        .iter()
+        .map(Violation::rule)
+        .collect();
     assert!(rules.contains("row") && rules.contains("column"));
 
     // A letter outside the alphabet.
     let mut s = good.clone();
     s.cells[0][0] = b'z';
     let v = check(&p, &s).unwrap_err();
-    assert_eq!(v[0], Violation::Color { row: 0, col: 0, found: 'z' });
+    assert_eq!(
+        v[0],
+        Violation::Color {
+            row: 0,
+            col: 0,
+            found: 'z'
+        }
+    );
 
     // Wrong shapes.
     let short = Solution::from_rows(&["rrgb", "brrg", "bbbb"]);
@@ -234,7 +257,10 @@ fn expected_files() {
         parse_expected("solutions: 2\n\nab\nba\n", "t", 2, 2)
             .unwrap_err()
             .kind,
-        ParseErrorKind::ExpectedListed { count: 2, listed: 1 }
+        ParseErrorKind::ExpectedListed {
+            count: 2,
+            listed: 1
+        }
     );
     assert_eq!(
         parse_expected("solution 2\n", "t", 2, 2).unwrap_err().kind,
@@ -335,7 +361,11 @@ fn fixtures() {
 /// letters, separated by blank lines.
 #[test]
 fn shared_corpus() {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus")).join("colorgrid");
+    let dir = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus"
+    ))
+    .join("colorgrid");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!("skipping: no corpus at {}", dir.display());
         return;

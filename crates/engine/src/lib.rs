@@ -220,5 +220,11 @@ pub trait Engine {
     /// Version, availability and capabilities.
     fn info(&self) -> EngineInfo;
     /// Compiles `pattern` and matches it against the whole of `subject`.
-    fn run(&self, pattern: &str, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError>;
+    fn run(
+        &self,
+        pattern: &str,
+        subject: &str,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Result<Run, EngineError>;
 }

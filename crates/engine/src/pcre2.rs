@@ -35,16 +35,15 @@ use std::time::{Duration, Instant};
 use backref_program::dialect::{Dialect, PCRE2};
 use pcre2_sys::{
     pcre2_code_8, pcre2_code_free_8, pcre2_compile_8, pcre2_config_8, pcre2_get_error_message_8,
-    pcre2_get_ovector_count_8, pcre2_get_ovector_pointer_8, pcre2_jit_compile_8,
-    pcre2_jit_stack_8, pcre2_jit_stack_assign_8, pcre2_jit_stack_create_8,
-    pcre2_jit_stack_free_8, pcre2_match_8, pcre2_match_context_8, pcre2_match_context_create_8,
-    pcre2_match_context_free_8, pcre2_match_data_8, pcre2_match_data_create_from_pattern_8,
-    pcre2_match_data_free_8, pcre2_pattern_info_8, pcre2_set_depth_limit_8,
-    pcre2_set_heap_limit_8, pcre2_set_match_limit_8, PCRE2_CONFIG_JIT, PCRE2_CONFIG_LINKSIZE,
-    PCRE2_CONFIG_VERSION, PCRE2_ERROR_CALLOUT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT,
-    PCRE2_ERROR_JIT_STACKLIMIT, PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_NOMATCH,
-    PCRE2_INFO_CAPTURECOUNT, PCRE2_INFO_NAMECOUNT, PCRE2_INFO_NAMEENTRYSIZE, PCRE2_INFO_NAMETABLE,
-    PCRE2_JIT_COMPLETE,
+    pcre2_get_ovector_count_8, pcre2_get_ovector_pointer_8, pcre2_jit_compile_8, pcre2_jit_stack_8,
+    pcre2_jit_stack_assign_8, pcre2_jit_stack_create_8, pcre2_jit_stack_free_8, pcre2_match_8,
+    pcre2_match_context_8, pcre2_match_context_create_8, pcre2_match_context_free_8,
+    pcre2_match_data_8, pcre2_match_data_create_from_pattern_8, pcre2_match_data_free_8,
+    pcre2_pattern_info_8, pcre2_set_depth_limit_8, pcre2_set_heap_limit_8, pcre2_set_match_limit_8,
+    PCRE2_CONFIG_JIT, PCRE2_CONFIG_LINKSIZE, PCRE2_CONFIG_VERSION, PCRE2_ERROR_CALLOUT,
+    PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT,
+    PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_NOMATCH, PCRE2_INFO_CAPTURECOUNT, PCRE2_INFO_NAMECOUNT,
+    PCRE2_INFO_NAMEENTRYSIZE, PCRE2_INFO_NAMETABLE, PCRE2_JIT_COMPLETE,
 };
 
 use crate::{
@@ -167,7 +166,8 @@ fn pcre2_version() -> String {
         .get_or_init(|| {
             let mut buf = [0u8; 64];
             // SAFETY: PCRE2_CONFIG_VERSION writes a NUL-terminated string of at most 24 units.
-            let n = unsafe { pcre2_config_8(PCRE2_CONFIG_VERSION, buf.as_mut_ptr() as *mut c_void) };
+            let n =
+                unsafe { pcre2_config_8(PCRE2_CONFIG_VERSION, buf.as_mut_ptr() as *mut c_void) };
             if n <= 0 {
                 return "unknown".into();
             }
@@ -418,7 +418,11 @@ fn callout_captures(block: &CalloutBlock, group_count: usize) -> Captures {
         )
     };
     let mut groups = Vec::with_capacity(group_count + 1);
-    groups.push(slice_text(subject, block.start_match, block.current_position));
+    groups.push(slice_text(
+        subject,
+        block.start_match,
+        block.current_position,
+    ));
     for n in 1..=group_count {
         let text = if 2 * n + 1 < ovector.len() {
             slice_text(subject, ovector[2 * n], ovector[2 * n + 1])

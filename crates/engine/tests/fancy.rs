@@ -31,7 +31,12 @@ fn segment_pattern_returns_captures_by_number() {
 fn queens_first_solution_is_valid() {
     let (subject, body) = queens(8, plain_backref, false);
     let run = Fancy::new()
-        .run(&format!(r"\A{body}\z"), &subject, Mode::First, &Limits::default())
+        .run(
+            &format!(r"\A{body}\z"),
+            &subject,
+            Mode::First,
+            &Limits::default(),
+        )
         .unwrap();
     let Outcome::Solved(caps) = &run.outcome else {
         panic!("{:?}", run.outcome)
@@ -42,7 +47,12 @@ fn queens_first_solution_is_valid() {
 #[test]
 fn impossible_pattern_has_no_solution() {
     let run = Fancy::new()
-        .run(r"\A[^;]*?([^;])[^;]*;\1\z", "abc;d", Mode::First, &Limits::default())
+        .run(
+            r"\A[^;]*?([^;])[^;]*;\1\z",
+            "abc;d",
+            Mode::First,
+            &Limits::default(),
+        )
         .unwrap();
     assert_eq!(run.outcome, Outcome::NoSolution);
 }
@@ -59,7 +69,13 @@ fn tiny_backtrack_limit_gives_up() {
         .run(r"\A(a)(?:a|aa)*\1?bc\z", &subject, Mode::First, &limits)
         .unwrap();
     assert!(
-        matches!(run.outcome, Outcome::GaveUp { limit: Limit::MatchLimit, .. }),
+        matches!(
+            run.outcome,
+            Outcome::GaveUp {
+                limit: Limit::MatchLimit,
+                ..
+            }
+        ),
         "{:?}",
         run.outcome
     );

@@ -263,9 +263,8 @@ impl Engine for Dotnet {
                 what: "counting matches (Mode::Count)".into(),
             });
         }
-        let mono = process::which(&self.mono).ok_or_else(|| {
-            Dotnet::unavailable(format!("`{}` was not found on PATH", self.mono))
-        })?;
+        let mono = process::which(&self.mono)
+            .ok_or_else(|| Dotnet::unavailable(format!("`{}` was not found on PATH", self.mono)))?;
         let (runner, built_in) = self.ensure_runner()?;
         let mut notes = Vec::new();
         if let Some(took) = built_in {

@@ -39,7 +39,11 @@ fn cached_version(
     format: fn(&str) -> String,
 ) -> Result<String, String> {
     let key = format!("{} {}", program.display(), args.join(" "));
-    if let Some(v) = version_cache().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+    if let Some(v) = version_cache()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&key)
+    {
         return v.clone();
     }
     let result = process::probe(program, args, VERSION_TIMEOUT).map(|text| format(text.trim()));

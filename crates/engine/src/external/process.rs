@@ -148,7 +148,10 @@ pub(crate) fn probe(program: &Path, args: &[&str], timeout: Duration) -> Result<
     let finished = run(command, &dir, Instant::now() + timeout)
         .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
     if finished.timed_out() {
-        return Err(format!("{} did not answer within {timeout:?}", program.display()));
+        return Err(format!(
+            "{} did not answer within {timeout:?}",
+            program.display()
+        ));
     }
     let first_line = |bytes: &[u8]| {
         String::from_utf8_lossy(bytes)

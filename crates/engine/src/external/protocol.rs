@@ -284,7 +284,8 @@ mod tests {
 
     #[test]
     fn parses_a_match_with_stacks() {
-        let out = b"T 1.5 0.25\nMATCH 3\nG 0 4:a\nb \nG 1 -\nG 2 0:\nN x 2\nC x 0 1:q\nC x 1 0:\nEND\n";
+        let out =
+            b"T 1.5 0.25\nMATCH 3\nG 0 4:a\nb \nG 1 -\nG 2 0:\nN x 2\nC x 0 1:q\nC x 1 0:\nEND\n";
         let reply = parse(out).unwrap();
         assert_eq!(reply.compile_ms, Some(1.5));
         assert_eq!(reply.match_ms, Some(0.25));

@@ -131,11 +131,7 @@ impl External {
     fn version(&self) -> Result<String, String> {
         let path = process::which(&self.program)
             .ok_or_else(|| format!("`{}` was not found on PATH", self.program))?;
-        cached_version(
-            &path,
-            self.kind.version_args(),
-            self.kind.format_version(),
-        )
+        cached_version(&path, self.kind.version_args(), self.kind.format_version())
     }
 }
 
@@ -185,7 +181,9 @@ impl Engine for External {
         };
         let dir = TempDir::new().map_err(io_error)?;
         let (runner_name, runner_source) = self.kind.runner();
-        let runner = dir.write(runner_name, runner_source.as_bytes()).map_err(io_error)?;
+        let runner = dir
+            .write(runner_name, runner_source.as_bytes())
+            .map_err(io_error)?;
         let pattern_file = dir.write("pattern", pattern.as_bytes()).map_err(io_error)?;
         let subject_file = dir.write("subject", subject.as_bytes()).map_err(io_error)?;
         let mut command = Command::new(program);

@@ -68,7 +68,5 @@ pub fn valid_board(n: usize, get: impl Fn(usize) -> Option<String>) -> bool {
             SYMBOLS.iter().position(|&b| s.as_bytes() == [b]).unwrap()
         })
         .collect();
-    (0..n).all(|i| {
-        (i + 1..n).all(|j| cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i)
-    })
+    (0..n).all(|i| (i + 1..n).all(|j| cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i))
 }

@@ -1,0 +1,92 @@
+//! fillit stated through the backref IR, one square size at a time.
+//!
+//! Each piece is an item of the IR's packing gadget; its options are the positions where it fits
+//! in the square (its bounding box's top-left corner, row by row, left to right), and the cells
+//! it covers are resources no two pieces may share. Pieces are decided in input order and
+//! positions tried in reading order, so the engine's first match is the classic program's answer.
+
+use backref_program::{PackItem, PackOption, Program, ProgramError, VarId};
+
+use crate::{letter, Piece, Solution};
+
+/// A program for one square size.
+pub struct Encoded {
+    /// The program.
+    pub program: Program,
+    /// Piece variables, in input order (the search order).
+    pub order: Vec<VarId>,
+    /// The square's side.
+    pub side: usize,
+}
+
+/// The label of a position: `row-col`.
+fn label(r: usize, c: usize) -> String {
+    format!("{r}-{c}")
+}
+
+/// States "place every piece in a `side`×`side` square".
+pub fn encode(pieces: &[Piece], side: usize) -> Result<Encoded, ProgramError> {
+    let mut p = Program::new('T');
+    let items = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, piece)| {
+            let mut options = Vec::new();
+            if piece.height() <= side && piece.width() <= side {
+                for r in 0..=side - piece.height() {
+                    for c in 0..=side - piece.width() {
+                        let resources = piece
+                            .cells()
+                            .iter()
+                            .map(|(dr, dc)| ((r + dr) * side + c + dc) as u32)
+                            .collect();
+                        options.push(PackOption {
+                            label: label(r, c),
+                            resources,
+                        });
+                    }
+                }
+            }
+            if options.is_empty() {
+                // Keep the item with an impossible option so the search fails at once.
+                options.push(PackOption {
+                    label: "none".into(),
+                    resources: vec![0, 0],
+                });
+            }
+            PackItem {
+                name: format!("P_{}", letter(i)),
+                options,
+            }
+        })
+        .collect();
+    let order = p.packing(items, (side * side).max(1) as u32, false)?;
+    Ok(Encoded {
+        program: p,
+        order,
+        side,
+    })
+}
+
+impl Encoded {
+    /// Reads the placements from decoded variable values (pieces in input order).
+    pub fn solution(&self, values: &[String]) -> Solution {
+        let placements = self
+            .order
+            .iter()
+            .map(|v| {
+                let mut parts = values[v.index()]
+                    .split('-')
+                    .map(|x| x.parse::<usize>().unwrap_or(usize::MAX));
+                (
+                    parts.next().unwrap_or(usize::MAX),
+                    parts.next().unwrap_or(usize::MAX),
+                )
+            })
+            .collect();
+        Solution {
+            side: self.side,
+            placements,
+        }
+    }
+}

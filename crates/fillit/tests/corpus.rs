@@ -1,0 +1,86 @@
+//! Third-party instances from the shared corpus (skipped when the directory is absent).
+//!
+//! Valid files must parse and, where the source gives the classic program's output, the drop-in
+//! mode must print it byte for byte; invalid files must all be rejected with `error\n`.
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use backref_fillit::{check_output, drop_in, parse, solve, EXIT_ERROR, EXIT_OK};
+
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus");
+
+fn inputs(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn corpus_dir(kind: &str) -> Option<PathBuf> {
+    let dir = Path::new(CORPUS).join("fillit").join(kind);
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipping: {} not found", dir.display());
+        None
+    }
+}
+
+#[test]
+fn corpus_valid_files_match_the_classic_output() {
+    let Some(dir) = corpus_dir("valid") else {
+        return;
+    };
+    let files = inputs(&dir);
+    assert!(!files.is_empty());
+    let mut compared = 0;
+    for file in &files {
+        let bytes = fs::read(file).unwrap();
+        let pieces = parse(&bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let start = Instant::now();
+        let (out, code) = drop_in(&[OsString::from(file)]);
+        let elapsed = start.elapsed();
+        eprintln!(
+            "{}: {} pieces, {:?}",
+            file.file_name().unwrap().to_string_lossy(),
+            pieces.len(),
+            elapsed
+        );
+        assert_eq!(code, EXIT_OK, "{}", file.display());
+        let side = solve(&pieces).side;
+        check_output(&out, &pieces, Some(side))
+            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let expected_path = file.with_extension("expected");
+        if let Ok(expected) = fs::read_to_string(&expected_path) {
+            assert_eq!(out, expected, "{}", file.display());
+            compared += 1;
+        }
+    }
+    assert!(compared > 0);
+}
+
+#[test]
+fn corpus_invalid_files_are_errors() {
+    let Some(dir) = corpus_dir("invalid") else {
+        return;
+    };
+    let files = inputs(&dir);
+    assert!(!files.is_empty());
+    for file in &files {
+        let bytes = fs::read(file).unwrap();
+        let err = parse(&bytes).expect_err(&file.display().to_string());
+        eprintln!("{}: {err}", file.file_name().unwrap().to_string_lossy());
+        let (out, code) = drop_in(&[OsString::from(file)]);
+        assert_eq!(out, "error\n", "{}", file.display());
+        assert_eq!(code, EXIT_ERROR);
+        if let Ok(expected) = fs::read_to_string(file.with_extension("expected")) {
+            assert_eq!(expected, "error\n", "{}", file.display());
+        }
+    }
+}
