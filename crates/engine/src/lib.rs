@@ -4,6 +4,8 @@
 //! anchored at both ends. Every run ends in an [`Outcome`] that tells apart an exhausted search
 //! ([`Outcome::NoSolution`]) from a search that a limit cut short ([`Outcome::GaveUp`]).
 
+#![warn(missing_docs)]
+
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;

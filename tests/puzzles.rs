@@ -1,0 +1,267 @@
+//! Aquarium, colour grid and fillit end to end: every fixture through PCRE2 with the expected
+//! outcome, counting inside the engine, bad input, and snapshots of small instances.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{backref, json, stderr};
+
+fn fixtures(puzzle: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(puzzle);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+    v.sort();
+    v
+}
+
+fn expected(path: &Path) -> String {
+    std::fs::read_to_string(path.with_extension("expected")).unwrap_or_default()
+}
+
+/// Solves every fixture of `puzzle` and checks the outcome against its `.expected` file:
+/// `unsolvable` → no_solution; otherwise solved, verified, and (when the expected file lists a
+/// unique answer) that answer.
+fn fixtures_agree(puzzle: &str, extra: &[&str]) {
+    let files = fixtures(puzzle);
+    assert!(!files.is_empty(), "no {puzzle} fixtures");
+    for f in files {
+        let mut args = vec!["solve", puzzle, f.to_str().unwrap()];
+        args.extend(extra);
+        let (v, code) = json(&args);
+        let exp = expected(&f);
+        if exp.trim() == "unsolvable" || exp.contains("solutions: 0") {
+            assert_eq!(
+                (v["outcome"].as_str(), code),
+                (Some("no_solution"), 0),
+                "{f:?}: {v}"
+            );
+            continue;
+        }
+        assert_eq!(code, 0, "{f:?}: {v}");
+        assert_eq!(v["outcome"], "solved", "{f:?}");
+        assert_eq!(v["verified"], true, "{f:?}");
+        let grid: Vec<String> = v["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
+        if puzzle == "aquarium" || exp.contains("solutions: 1\n") {
+            let rows: Vec<&str> = exp
+                .lines()
+                .filter(|l| !l.is_empty() && !l.contains(':'))
+                .collect();
+            assert_eq!(grid, rows, "{f:?}");
+        }
+    }
+}
+
+#[test]
+fn aquarium_fixtures_solve_to_their_answers() {
+    fixtures_agree("aquarium", &[]);
+}
+
+#[test]
+fn aquarium_levels_encoding_agrees() {
+    fixtures_agree("aquarium", &["--encoding", "levels"]);
+}
+
+#[test]
+fn colorgrid_fixtures_solve_to_their_answers() {
+    fixtures_agree("colorgrid", &[]);
+    fixtures_agree("colorgrid", &["--engine", "fancy"]);
+}
+
+#[test]
+fn aquarium_task_string_on_the_command_line() {
+    let task = "4_5_5_3_3_1_4_5_5_3_1_3;1,1,2,3,3,3,1,2,2,2,3,4,1,2,3,3,3,4,2,2,2,5,5,4,6,2,5,5,5,4,6,6,6,4,4,4";
+    let (v, code) = json(&["solve", "aquarium", task]);
+    assert_eq!((v["outcome"].as_str(), code), (Some("solved"), 0));
+    assert_eq!(v["verified"], true);
+    let grid = v["grid"].as_array().unwrap();
+    assert!(grid
+        .iter()
+        .all(|r| r.as_str().unwrap().chars().all(|c| c == 'W' || c == '.')));
+}
+
+#[test]
+fn counting_inside_the_engine_matches_the_native_solver() {
+    for (puzzle, input, n) in [
+        ("queens", "8".to_string(), 92),
+        ("queens", "10".to_string(), 724),
+        ("queens", "3".to_string(), 0),
+        (
+            "colorgrid",
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("fixtures/colorgrid/so_example.txt")
+                .display()
+                .to_string(),
+            2,
+        ),
+    ] {
+        let (v, code) = json(&["count", puzzle, &input]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(v["count"], n, "{puzzle} {input}");
+        assert_eq!(v["native_count"], n);
+        assert_eq!(v["complete"], true);
+    }
+    // --all lists both colour-grid solutions, each verified.
+    let ex = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/colorgrid/so_example.txt");
+    let (v, _) = json(&["solve", "colorgrid", ex.to_str().unwrap(), "--all"]);
+    let mut sols: Vec<String> = v["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    sols.sort();
+    assert_eq!(
+        sols,
+        vec![
+            r#"["rrgb","bbrg","bbbb","grbg"]"#,
+            r#"["rrgb","brrg","bbbb","grbg"]"#
+        ]
+    );
+}
+
+#[test]
+fn counting_needs_an_engine_that_counts() {
+    let out = backref(&["count", "queens", "8", "--engine", "fancy"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot count"), "{}", stderr(&out));
+}
+
+#[test]
+fn malformed_inputs_exit_two_with_a_message() {
+    let dir = std::env::temp_dir().join(format!("backref-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases: &[(&str, &str, &str)] = &[
+        ("aquarium", "1_2_3", "missing `;`"),
+        ("aquarium", "1_1_1_1;1,2,3", "n² + 2n"),
+        ("aquarium", "9_1_1_1;1,1,1,1", "larger"),
+        ("colorgrid", "rows: rgb\n", "missing `cols:` line"),
+        ("colorgrid", "rows: rrg\ncols: r g b\n", "clue repeats `r`"),
+        (
+            "colorgrid",
+            "colors: rg\nrows: rgb\ncols: r g b\n",
+            "colour `b` is not in `colors: rg`",
+        ),
+        (
+            "colorgrid",
+            "size: 3\nrows: r\ncols: r\n",
+            "unknown key `size`",
+        ),
+    ];
+    for (i, (puzzle, text, needle)) in cases.iter().enumerate() {
+        let file = dir.join(format!("case{i}.txt"));
+        std::fs::write(&file, text).unwrap();
+        let out = backref(&["solve", puzzle, file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{puzzle} {text:?}");
+        let err = stderr(&out).to_lowercase();
+        assert!(err.contains(needle), "{puzzle} {text:?}: {err}");
+        assert!(err.contains("case"), "the message names the file: {err}");
+    }
+    let out = backref(&[
+        "solve",
+        "colorgrid",
+        dir.join("missing.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fillit_drop_in_mode_behaves_like_the_classic_program() {
+    let dir = std::env::temp_dir().join(format!("backref-fillit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "##..\n##..\n....\n....\n\n#...\n#...\n#...\n#...\n").unwrap();
+    let out = backref(&["fillit", good.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "AAB.\nAAB.\n..B.\n..B.\n"
+    );
+    for bad in [
+        "",
+        "##..\n##..\n....\n....\n\n",
+        "##..\n##..\n....\n...\n",
+        "###.\n#...\n#...\n....\n",
+        "##..\r\n##..\r\n....\r\n....\r\n",
+    ] {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, bad).unwrap();
+        let out = backref(&["fillit", f.to_str().unwrap()]);
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), "error\n", "{bad:?}");
+    }
+    let out = backref(&["fillit"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "usage: fillit source_file\n"
+    );
+    let out = backref(&["fillit", "a", "b"]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "usage: fillit source_file\n"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn fillit_fixtures_match_the_classic_output() {
+    for f in fixtures("fillit") {
+        let exp = expected(&f);
+        if exp.is_empty() {
+            continue;
+        }
+        let out = backref(&["fillit", f.to_str().unwrap()]);
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), exp, "{f:?}");
+        if exp != "error\n" {
+            let (v, code) = json(&["solve", "fillit", f.to_str().unwrap()]);
+            assert_eq!(
+                (v["outcome"].as_str(), v["verified"].as_bool(), code),
+                (Some("solved"), Some(true), 0),
+                "{f:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn snapshots_of_small_instances() {
+    let task = "2_1_1_2;1,2,1,1";
+    let ex = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/colorgrid/so_example.txt");
+    let dir = std::env::temp_dir().join(format!("backref-snap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tetris = dir.join("two.txt");
+    std::fs::write(
+        &tetris,
+        "##..\n##..\n....\n....\n\n#...\n#...\n#...\n#...\n",
+    )
+    .unwrap();
+    for dialect in ["pcre2", "perl", "fancy", "python", "javascript", "dotnet"] {
+        for (name, puzzle, input) in [
+            ("aquarium2", "aquarium", task.to_string()),
+            ("colorgrid4", "colorgrid", ex.display().to_string()),
+            ("fillit2", "fillit", tetris.display().to_string()),
+        ] {
+            let (v, code) = json(&[
+                "emit", puzzle, &input, "--engine", dialect, "--names", "readable",
+            ]);
+            assert_eq!(code, 0, "{v}");
+            let text = format!(
+                "subject: {}\npattern: {}\n",
+                v["subject"].as_str().unwrap(),
+                v["pattern"].as_str().unwrap()
+            );
+            insta::assert_snapshot!(format!("{name}_{dialect}"), text);
+        }
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
