@@ -113,11 +113,12 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Encoded, ProgramErr
         let terms: Vec<(VarId, u32)> = row.iter().map(|&(a, w)| (var_of[&(a, r)], w)).collect();
         p.count(&terms, Cmp::Eq, puzzle.row_counts()[r] as u32, Form::Ladder)?;
     }
-    for c in 0..n {
-        let terms: Vec<(VarId, u32)> = (0..n)
-            .map(|r| (band_of[r][c].expect("every cell"), 1))
+    for (c, &count) in puzzle.col_counts().iter().enumerate() {
+        let terms: Vec<(VarId, u32)> = band_of
+            .iter()
+            .map(|row| (row[c].expect("every cell"), 1))
             .collect();
-        p.count(&terms, Cmp::Eq, puzzle.col_counts()[c] as u32, Form::Ladder)?;
+        p.count(&terms, Cmp::Eq, count as u32, Form::Ladder)?;
     }
     Ok(Encoded {
         program: p,

@@ -104,9 +104,8 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), Vec<Violation>>
             });
         }
     }
-    for x in 0..n {
-        let found = (0..n).filter(|&y| grid[y][x]).count();
-        let expected = puzzle.col_counts()[x];
+    for (x, &expected) in puzzle.col_counts().iter().enumerate() {
+        let found = grid.iter().filter(|row| row[x]).count();
         if found != expected {
             violations.push(Violation::ColumnCount {
                 col: x,
@@ -118,14 +117,14 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), Vec<Violation>>
 
     // For every aquarium and every row it occupies: (has a water cell, has an empty cell).
     let mut seen: BTreeMap<u32, BTreeMap<usize, (bool, bool)>> = BTreeMap::new();
-    for y in 0..n {
-        for x in 0..n {
+    for (y, row) in grid.iter().enumerate() {
+        for (x, &wet) in row.iter().enumerate() {
             let entry = seen
                 .entry(puzzle.region(y, x))
                 .or_default()
                 .entry(y)
                 .or_default();
-            if grid[y][x] {
+            if wet {
                 entry.0 = true;
             } else {
                 entry.1 = true;

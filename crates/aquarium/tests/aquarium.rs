@@ -402,3 +402,23 @@ fn native_count_matches_brute_force_on_small_grids() {
         );
     }
 }
+
+/// Random strings over the format's characters (and a few others) never make the parsers panic.
+#[test]
+fn random_inputs_never_panic() {
+    use backref_aquarium::generate::Rng;
+    let alphabet: Vec<char> = "0123456789_;, \n\r\tW.wé-+x".chars().collect();
+    let mut rng = Rng::new(7);
+    for _ in 0..20_000 {
+        let len = rng.below(40);
+        let s: String = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        if let Ok(p) = parse_str(&s, "fuzz") {
+            assert_eq!(parse_str(&render_task(&p), "again").unwrap(), p);
+            let _ = count(&p, 3);
+        }
+        let _ = parse_with_solution(&s, "fuzz");
+        let _ = parse_solution(&s, "fuzz", 1 + rng.below(3));
+    }
+}

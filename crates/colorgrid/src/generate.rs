@@ -1,8 +1,9 @@
 //! A seeded generator of colour-grid puzzles.
 //!
 //! A random grid with some structure is painted (a background colour, then random rectangles
-//! of random colours), its clues are derived, and the native solver counts the puzzle's
-//! solutions so callers can keep puzzles with a unique solution, with a few, or with many.
+//! of random colours) and its clues are derived. Such grids almost always have many solutions
+//! (run boundaries can shift), so [`refine`] repaints single cells where another solution
+//! differs until the native solver counts the wanted number of solutions: one, a few, or many.
 //!
 //! The random generator is a self-contained SplitMix64 ([`Rng`]) so that a seed gives the same
 //! puzzles everywhere, whatever the dependency versions.
@@ -92,12 +93,98 @@ pub enum Want {
     Unique,
     /// Between 2 and 10.
     Several,
-    /// Between 11 and `cap - 1` (counted exactly below the cap).
+    /// At least 11 and below the cap given to [`generate`] (so counted exactly).
     Many,
 }
 
-/// Tries up to `attempts` random grids and returns the first puzzle whose solution count
-/// (counted up to `cap`) matches `want`, with its exact count and its generating grid.
+impl Want {
+    /// The count cap needed to tell this kind apart from too many solutions.
+    fn cap(self, cap: usize) -> usize {
+        match self {
+            Want::Unique => 2,
+            Want::Several => 11,
+            Want::Many => cap.max(12),
+        }
+    }
+
+    /// Whether `n` (counted up to [`Want::cap`]) fits, is too high (`Some(false)`: refine
+    /// further) or too low (`None`: give up on this grid).
+    fn judge(self, n: usize, cap: usize) -> Option<bool> {
+        let (low, high) = match self {
+            Want::Unique => (1, 1),
+            Want::Several => (2, 10),
+            Want::Many => (11, self.cap(cap) - 1),
+        };
+        if n < low {
+            None
+        } else {
+            Some(n <= high)
+        }
+    }
+}
+
+/// Refines `grid` until its puzzle has the wanted number of solutions: while there are too
+/// many, take a solution that differs from `grid`, pick one cell where they differ, and
+/// repaint that cell of `grid` (preferring a colour unlike the cell's neighbours), which
+/// lengthens its row and column clues. At most `max_steps` repaints. Returns the puzzle, its
+/// exact solution count and the final grid (one of its solutions).
+pub fn refine(
+    mut grid: Solution,
+    colors: &[u8],
+    want: Want,
+    cap: usize,
+    rng: &mut Rng,
+    max_steps: usize,
+) -> Option<(Puzzle, usize, Solution)> {
+    let rows = grid.cells.len();
+    let cols = grid.cells.first().map_or(0, Vec::len);
+    for _ in 0..=max_steps {
+        let puzzle = puzzle_from(&grid, None);
+        let n = native::count(&puzzle, want.cap(cap));
+        if want.judge(n, cap)? {
+            return Some((puzzle, n, grid));
+        }
+        let other = native::solve_all(&puzzle, 2)
+            .into_iter()
+            .find(|s| *s != grid)?;
+        let diffs: Vec<(usize, usize)> = (0..rows)
+            .flat_map(|y| (0..cols).map(move |x| (y, x)))
+            .filter(|&(y, x)| other.cells[y][x] != grid.cells[y][x])
+            .collect();
+        let (y, x) = *diffs.get(rng.below(diffs.len()))?;
+        let mut avoid = vec![grid.cells[y][x]];
+        if y > 0 {
+            avoid.push(grid.cells[y - 1][x]);
+        }
+        if y + 1 < rows {
+            avoid.push(grid.cells[y + 1][x]);
+        }
+        if x > 0 {
+            avoid.push(grid.cells[y][x - 1]);
+        }
+        if x + 1 < cols {
+            avoid.push(grid.cells[y][x + 1]);
+        }
+        let mut choices: Vec<u8> = colors
+            .iter()
+            .copied()
+            .filter(|c| !avoid.contains(c))
+            .collect();
+        if choices.is_empty() {
+            choices = colors
+                .iter()
+                .copied()
+                .filter(|&c| c != grid.cells[y][x])
+                .collect();
+        }
+        grid.cells[y][x] = *choices.get(rng.below(choices.len()))?;
+    }
+    None
+}
+
+/// Tries up to `attempts` random grids ([`random_grid`]), refining each ([`refine`], at most
+/// `rows × cols` repaints), and returns the first puzzle whose solution count matches `want`
+/// (counted up to `cap` for [`Want::Many`]), with its exact count and a solution.
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     rows: usize,
@@ -111,15 +198,8 @@ pub fn generate(
 ) -> Option<(Puzzle, usize, Solution)> {
     for _ in 0..attempts {
         let grid = random_grid(rows, cols, colors, rectangles, rng);
-        let puzzle = puzzle_from(&grid, None);
-        let n = native::count(&puzzle, cap);
-        let ok = match want {
-            Want::Unique => n == 1,
-            Want::Several => (2..=10).contains(&n),
-            Want::Many => n > 10 && n < cap,
-        };
-        if ok {
-            return Some((puzzle, n, grid));
+        if let Some(found) = refine(grid, colors, want, cap, rng, rows * cols) {
+            return Some(found);
         }
     }
     None

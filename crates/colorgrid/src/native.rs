@@ -109,8 +109,9 @@ impl Model {
         Some(changed)
     }
 
-    /// Revises lines until a fixpoint. `pending` lists the lines to start from.
-    fn propagate(&self, dom: &mut [u64], pending: Vec<usize>) -> bool {
+    /// Revises lines until a fixpoint. `pending` lists the lines to start from. A line that
+    /// fails gets its weight raised (for the branching heuristic).
+    fn propagate(&self, dom: &mut [u64], pending: Vec<usize>, weights: &mut [u64]) -> bool {
         let mut queued = vec![false; self.lines.len()];
         let mut queue = std::collections::VecDeque::new();
         for l in pending {
@@ -122,6 +123,7 @@ impl Model {
         while let Some(l) = queue.pop_front() {
             queued[l] = false;
             let Some(changed) = self.revise(&self.lines[l], dom) else {
+                weights[l] += 1;
                 return false;
             };
             for cell in changed {
@@ -149,23 +151,39 @@ impl Model {
     }
 
     /// Depth-first search from propagated domains; `found` returns `false` to stop.
-    fn search(&self, dom: &[u64], found: &mut dyn FnMut(Solution) -> bool) -> bool {
-        let branch = dom
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.count_ones() > 1)
-            .min_by_key(|(_, d)| d.count_ones());
-        let Some((cell, &d)) = branch else {
+    ///
+    /// Branching follows dom/wdeg: the undecided cell with the largest ratio of (weights of its
+    /// row and column, raised each time that line fails) to domain size.
+    fn search(
+        &self,
+        dom: &[u64],
+        weights: &mut [u64],
+        found: &mut dyn FnMut(Solution) -> bool,
+    ) -> bool {
+        let mut best: Option<(usize, u64, u64)> = None; // (cell, weight, domain size)
+        for (cell, d) in dom.iter().enumerate() {
+            let size = u64::from(d.count_ones());
+            if size < 2 {
+                continue;
+            }
+            let [r, c] = self.lines_of[cell];
+            let w = weights[r] + weights[c];
+            // w / size > bw / bsize  <=>  w * bsize > bw * size
+            if best.is_none_or(|(_, bw, bsize)| w * bsize > bw * size) {
+                best = Some((cell, w, size));
+            }
+        }
+        let Some((cell, _, _)) = best else {
             return found(self.solution(dom));
         };
-        let mut bits = d;
+        let mut bits = dom[cell];
         while bits != 0 {
             let bit = bits & bits.wrapping_neg();
             bits &= bits - 1;
             let mut child = dom.to_vec();
             child[cell] = bit;
-            if self.propagate(&mut child, self.lines_of[cell].to_vec())
-                && !self.search(&child, found)
+            if self.propagate(&mut child, self.lines_of[cell].to_vec(), weights)
+                && !self.search(&child, weights, found)
             {
                 return false;
             }
@@ -184,8 +202,9 @@ fn run(p: &Puzzle, found: &mut dyn FnMut(Solution) -> bool) {
         (1u64 << model.colors.len()) - 1
     };
     let mut dom = vec![full; p.height() * p.width()];
-    if model.propagate(&mut dom, (0..model.lines.len()).collect()) {
-        model.search(&dom, found);
+    let mut weights = vec![1; model.lines.len()];
+    if model.propagate(&mut dom, (0..model.lines.len()).collect(), &mut weights) {
+        model.search(&dom, &mut weights, found);
     }
 }
 

@@ -399,3 +399,24 @@ fn shared_corpus() {
     }
     assert!(seen > 0);
 }
+
+/// Random strings over the format's characters (and a few others) never make the parsers panic.
+#[test]
+fn random_inputs_never_panic() {
+    use backref_colorgrid::generate::Rng;
+    let pieces = [
+        "rows:", "cols:", "colors:", " ", "\n", "#", "r", "g", "b", "rg", "x", ",", ":", "é", "\t",
+        "1",
+    ];
+    let mut rng = Rng::new(7);
+    for _ in 0..20_000 {
+        let len = rng.below(16);
+        let s: String = (0..len).map(|_| pieces[rng.below(pieces.len())]).collect();
+        if let Ok(p) = parse_str(&s, "fuzz") {
+            assert_eq!(parse_str(&render_puzzle(&p), "again").unwrap(), p);
+            let _ = count(&p, 3);
+        }
+        let _ = parse_solution(&s, "fuzz", 2, 2);
+        let _ = parse_expected(&s, "fuzz", 2, 2);
+    }
+}

@@ -26,6 +26,7 @@ struct State<'a> {
     solutions: u64,
     first: Option<Board>,
     count_all: bool,
+    node_limit: u64,
 }
 
 impl State<'_> {
@@ -48,6 +49,9 @@ impl State<'_> {
                 continue;
             }
             self.nodes += 1;
+            if self.nodes > self.node_limit {
+                return true;
+            }
             self.col[c] = true;
             self.diag[d] = true;
             self.anti[a] = true;
@@ -64,7 +68,7 @@ impl State<'_> {
     }
 }
 
-fn search(n: usize, order: &Order, count_all: bool) -> Search {
+fn search(n: usize, order: &Order, count_all: bool, node_limit: u64) -> Search {
     let mut s = State {
         n,
         order,
@@ -76,6 +80,7 @@ fn search(n: usize, order: &Order, count_all: bool) -> Search {
         solutions: 0,
         first: None,
         count_all,
+        node_limit,
     };
     s.go(0);
     Search {
@@ -87,10 +92,15 @@ fn search(n: usize, order: &Order, count_all: bool) -> Search {
 
 /// Finds the first solution in `order`.
 pub fn solve(n: usize, order: &Order) -> Search {
-    search(n, order, false)
+    search(n, order, false, u64::MAX)
+}
+
+/// Finds the first solution in `order`, giving up after `node_limit` placements.
+pub fn solve_limited(n: usize, order: &Order, node_limit: u64) -> Search {
+    search(n, order, false, node_limit)
 }
 
 /// Counts every solution.
 pub fn count(n: usize, order: &Order) -> Search {
-    search(n, order, true)
+    search(n, order, true, u64::MAX)
 }

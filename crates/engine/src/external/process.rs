@@ -117,6 +117,10 @@ pub(crate) fn run(mut command: Command, dir: &TempDir, deadline: Instant) -> io:
         .stdin(Stdio::null())
         .stdout(fs::File::create(&out_path)?)
         .stderr(fs::File::create(&err_path)?);
+    // Its own process group, so that a timeout kills whatever it started too (an interpreter
+    // shim that forks instead of exec-ing, for instance).
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command.spawn()?;
     let mut pause = Duration::from_millis(1);
     let status = loop {
@@ -125,6 +129,11 @@ pub(crate) fn run(mut command: Command, dir: &TempDir, deadline: Instant) -> io:
         }
         let now = Instant::now();
         if now >= deadline {
+            #[cfg(unix)]
+            if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+                // SAFETY: plain system call; the group was created for this child above.
+                unsafe { libc::kill(-pid, libc::SIGKILL) };
+            }
             let _ = child.kill();
             let _ = child.wait();
             break None;
