@@ -33,6 +33,25 @@ pub enum Command {
     Count(CountArgs),
     /// Time puzzles through an engine and the native solver, and print a Markdown table.
     Bench(BenchArgs),
+    /// Run one instance on every engine, verify every answer and compare the engines.
+    Check(CheckArgs),
+}
+
+/// `backref check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The puzzle and its encoding (`--portable` restricts every engine to backreferences).
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Per-engine timeout in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// The engines to run, comma-separated (default: all; unavailable ones are reported).
+    #[arg(long, value_delimiter = ',')]
+    pub engines: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    pub format: Format,
 }
 
 /// `backref count`.

@@ -6,12 +6,14 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod bench;
+mod check;
 mod cli;
 mod count;
 mod dropin;
 mod emit;
 mod engines;
 mod exit;
+mod progress;
 mod puzzle;
 mod puzzles;
 mod solve;
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         cli::Command::Emit(args) => emit::run(args),
         cli::Command::Engines(args) => engines::run(args),
         cli::Command::Bench(args) => bench::run(args),
+        cli::Command::Check(args) => check::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -83,18 +83,28 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
     }
     let settings = settings(&args.puzzle);
     let timeout = args.timeout.map(Duration::from_secs_f64);
+    let progress = crate::progress::Progress::start(format!(
+        "solve {} {} with {}",
+        instance.puzzle(),
+        args.puzzle.input,
+        engine.name()
+    ));
     let limits = Limits {
         timeout,
         match_limit: args.match_limit,
         depth_limit: args.depth_limit,
+        progress: progress.steps(),
         ..Default::default()
     };
+    // Callouts let PCRE2 check the clock and count steps for the progress line.
     let options = Options {
         portable: args.puzzle.portable,
-        callouts: timeout.is_some(),
+        callouts: timeout.is_some() || progress.is_active(),
         ..Options::new(engine.dialect())
     };
-    let result = execute(&*instance, &*engine, &settings, &options, &limits)?;
+    let result = execute(&*instance, &*engine, &settings, &options, &limits);
+    drop(progress);
+    let result = result?;
     report(args, &*instance, engine.name(), &result);
     Ok(result.exit())
 }

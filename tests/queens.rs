@@ -202,6 +202,8 @@ fn emit_writes_all_files_to_a_directory() {
     let out = backref(&[
         "emit",
         "queens",
+        "--encoding",
+        "rowguard",
         "5",
         "--out",
         dir.to_str().unwrap(),

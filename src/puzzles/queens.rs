@@ -69,7 +69,7 @@ impl Instance for Queens {
 
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Encoded> {
         let encoding = match settings.encoding.as_deref() {
-            None => Encoding::RowGuard,
+            None => Encoding::Packing,
             Some(name) => pick(&ENCODINGS, name, "encoding")?,
         };
         let e = encode::encode(self.n, encoding, &self.order(settings)?)?;

@@ -398,9 +398,20 @@ impl<'p> Lowerer<'p> {
         }
         let gs = groups.clone();
         let dispatch = trie(0, resources.max(1), 0, bits, &|r| leaf(gs[r as usize]));
+        // When every option uses the same number of resources, an exact count is much cheaper
+        // for the engine than a loop (PCRE2 JIT: 3x at N=20 queens).
+        let sizes: Vec<usize> = options.iter().flatten().map(Vec::len).collect();
+        let uniform = sizes
+            .first()
+            .filter(|k| sizes.iter().all(|s| s == *k))
+            .copied();
+        let dispatches = match uniform {
+            Some(k) => Node::times(dispatch, k as u32),
+            None => Node::star(dispatch, self.greed(Greed::Possessive)),
+        };
         let body = Node::Seq(vec![
             skip_to_item(),
-            Node::star(dispatch, self.greed(Greed::Possessive)),
+            dispatches,
             rest_of_list(),
             Node::lit(";"),
         ]);

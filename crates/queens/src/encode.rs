@@ -20,6 +20,7 @@ pub enum Encoding {
     /// The IR's packing gadget: each row picks a column; a column, a diagonal and an
     /// anti-diagonal are resources no two rows may share. With conditionals it becomes one loop
     /// body with one group per resource (O(N) groups); without, it falls back to guards.
+    /// The default: the fastest here, and the only one the JIT still takes at N=100.
     Packing,
 }
 

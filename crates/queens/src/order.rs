@@ -24,15 +24,19 @@ pub enum OrderKind {
     /// Rows and columns from the middle outwards.
     MiddleOut,
     /// Rows middle-out; in each row, squares attacking the fewest squares of later rows first
-    /// (ties middle-out). The default.
+    /// (ties middle-out).
     FewestAttacks,
+    /// As fewest-attacks, but rows are grouped into eight classes in decision order and every row
+    /// of a class tries columns in the order of the class's first row. The default.
+    Classes,
 }
 
 /// Every ordering rule with its command-line name.
-pub const ORDERS: [(&str, OrderKind); 3] = [
+pub const ORDERS: [(&str, OrderKind); 4] = [
     ("natural", OrderKind::Natural),
     ("middle-out", OrderKind::MiddleOut),
     ("fewest-attacks", OrderKind::FewestAttacks),
+    ("classes", OrderKind::Classes),
 ];
 
 /// Positions `0..n` from the middle outwards: for 5, `2 1 3 0 4`.
@@ -59,6 +63,21 @@ impl Order {
                 rows: middle_out(n),
                 cols: vec![middle_out(n); n],
             },
+            OrderKind::Classes => {
+                let base = Order::new(OrderKind::FewestAttacks, n);
+                let mut cols = base.cols.clone();
+                let per_class = n.div_ceil(8).max(1);
+                for chunk in base.rows.chunks(per_class) {
+                    let lead = base.cols[chunk[0]].clone();
+                    for &r in chunk {
+                        cols[r] = lead.clone();
+                    }
+                }
+                Order {
+                    rows: base.rows,
+                    cols,
+                }
+            }
             OrderKind::FewestAttacks => {
                 let rows = middle_out(n);
                 let rank: Vec<usize> = {
