@@ -44,6 +44,10 @@ struct Row {
     match_ms: Option<f64>,
     /// Failed checks and disagreements with the native solver.
     problems: Vec<String>,
+    /// Capture groups in the (last stage's) pattern.
+    groups: Option<usize>,
+    /// Length of the (last stage's) pattern in bytes.
+    pattern_bytes: Option<usize>,
     /// The stage the engine ended at (fillit's square size), when the puzzle has stages.
     #[serde(skip_serializing_if = "Option::is_none")]
     stage: Option<String>,
@@ -62,6 +66,8 @@ impl Row {
             verified: None,
             compile_ms: None,
             match_ms: None,
+            groups: None,
+            pattern_bytes: None,
             problems: Vec::new(),
             stage: None,
             note: Some(note),
@@ -89,6 +95,8 @@ impl Row {
             verified,
             compile_ms: Some(r.total(|s| s.compile_ms)),
             match_ms: Some(r.total(|s| s.match_ms)),
+            groups: last.map(|s| s.groups),
+            pattern_bytes: last.map(|s| s.pattern_bytes),
             stage: last.map(|s| s.stage.clone()).filter(|s| !s.is_empty()),
             note,
             problems: r.problems,
@@ -299,6 +307,10 @@ fn failures(rows: &[Row]) -> Vec<String> {
     out
 }
 
+/// Notes longer than this are cut in the text table (an engine's error may quote the pattern);
+/// `--format json` has them whole.
+const NOTE_WIDTH: usize = 100;
+
 fn ms(v: Option<f64>) -> String {
     v.map(|v| format!("{v:.3}")).unwrap_or_else(|| "-".into())
 }
@@ -349,6 +361,9 @@ fn print_table(
                 format!("stage {s}, {note}")
             };
         }
+        if note.chars().count() > NOTE_WIDTH {
+            note = note.chars().take(NOTE_WIDTH - 1).collect::<String>() + "…";
+        }
         println!(
             "{:<13} {:<12} {:<5} {:<8} {:>11} {:>12}  {note}",
             r.engine,
@@ -357,6 +372,70 @@ fn print_table(
             yes_no(r.verified),
             ms(r.compile_ms),
             ms(r.match_ms),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(engine: &'static str, outcome: &'static str, verified: Option<bool>) -> Row {
+        Row {
+            verified,
+            note: None,
+            ..Row::empty(engine, outcome, String::new())
+        }
+    }
+
+    #[test]
+    fn engines_that_finish_alike_and_verify_agree() {
+        let rows = [
+            row("pcre2", "solved", Some(true)),
+            row("fancy", "gave_up", None),
+            row("perl", "solved", Some(true)),
+            row("node", "unavailable", None),
+        ];
+        assert!(failures(&rows).is_empty());
+    }
+
+    #[test]
+    fn a_satisfiability_disagreement_names_both_sides() {
+        let rows = [
+            row("pcre2", "solved", Some(true)),
+            row("perl", "solved", Some(true)),
+            row("python", "no_solution", Some(true)),
+        ];
+        assert_eq!(
+            failures(&rows),
+            ["the engines disagree: python say no solution; pcre2, perl say solvable"]
+        );
+    }
+
+    #[test]
+    fn stages_count_in_the_comparison() {
+        let mut a = row("pcre2", "solved", Some(true));
+        a.stage = Some("4".into());
+        let mut b = row("perl", "solved", Some(true));
+        b.stage = Some("5".into());
+        let f = failures(&[a, b]);
+        assert_eq!(f.len(), 1);
+        assert!(f[0].contains("pcre2 say solved at stage 4"), "{f:?}");
+    }
+
+    #[test]
+    fn failed_verifications_and_errors_fail() {
+        let mut bad = row("fancy", "solved", Some(false));
+        bad.problems = vec!["rule check: two queens share a row".into()];
+        let mut err = row("node", "error", None);
+        err.note = Some("node could not compile the pattern".into());
+        let f = failures(&[row("pcre2", "solved", Some(true)), bad, err]);
+        assert_eq!(
+            f,
+            [
+                "fancy: rule check: two queens share a row",
+                "node failed: node could not compile the pattern"
+            ]
         );
     }
 }

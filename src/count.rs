@@ -64,7 +64,7 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
                 if !ir.is_empty() {
                     problems.push(format!("a match breaks {} IR statement(s)", ir.len()));
                 }
-                if let Err(e) = instance.check(0, &sol) {
+                if let Err(e) = instance.check(0, &settings, &sol) {
                     problems.push(format!("a match fails the rule check: {}", e.join("; ")));
                 }
                 solutions.push(sol);

@@ -19,6 +19,12 @@ mod puzzles;
 mod solve;
 
 fn main() -> ExitCode {
+    // Die quietly on a closed pipe (`backref emit ... | head`), like other command-line tools.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = cli::Cli::parse();
     if let cli::Command::Fillit { args } = &cli.command {
         return dropin::run(args);

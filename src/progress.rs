@@ -69,11 +69,6 @@ impl Progress {
     pub fn steps(&self) -> Option<Arc<AtomicU64>> {
         self.steps.clone()
     }
-
-    /// Whether a line may be drawn for this run (so PCRE2 patterns should carry callouts).
-    pub fn is_active(&self) -> bool {
-        self.worker.is_some()
-    }
 }
 
 impl Drop for Progress {

@@ -61,8 +61,13 @@ pub trait Instance {
     fn encode(&self, stage: usize, settings: &Settings) -> Result<Encoded>;
     /// Turns decoded variable values into an answer (before checking).
     fn decode(&self, stage: usize, encoded: &Encoded, values: &[String]) -> Solution;
-    /// The independent rule checker.
-    fn check(&self, stage: usize, solution: &Solution) -> Result<(), Vec<String>>;
+    /// The independent rule checker, under the rules the settings chose.
+    fn check(
+        &self,
+        stage: usize,
+        settings: &Settings,
+        solution: &Solution,
+    ) -> Result<(), Vec<String>>;
     /// The native solver on the same static order.
     fn native(&self, stage: usize, settings: &Settings) -> Result<Native>;
     /// Counts solutions natively, up to `cap`, when the puzzle can.

@@ -96,10 +96,12 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         progress: progress.steps(),
         ..Default::default()
     };
-    // Callouts let PCRE2 check the clock and count steps for the progress line.
+    // Callouts let PCRE2 check the clock (and count steps for the progress line). They are not
+    // added for the progress line alone: under the JIT each callout copies every capture, which
+    // costs up to 50x on patterns with hundreds of groups (docs/engines.md).
     let options = Options {
         portable: args.puzzle.portable,
-        callouts: timeout.is_some() || progress.is_active(),
+        callouts: timeout.is_some(),
         ..Options::new(engine.dialect())
     };
     let result = execute(&*instance, &*engine, &settings, &options, &limits);
@@ -198,7 +200,7 @@ pub fn execute(
                             ));
                         }
                         let sol = instance.decode(stage, &encoded, &values);
-                        match instance.check(stage, &sol) {
+                        match instance.check(stage, settings, &sol) {
                             Ok(()) => verified = ir.is_empty(),
                             Err(errs) => problems
                                 .extend(errs.into_iter().map(|e| format!("rule check: {e}"))),

@@ -72,7 +72,12 @@ impl Instance for Aquarium {
         self.solution(&Water { water })
     }
 
-    fn check(&self, _stage: usize, solution: &Solution) -> Result<(), Vec<String>> {
+    fn check(
+        &self,
+        _stage: usize,
+        _settings: &Settings,
+        solution: &Solution,
+    ) -> Result<(), Vec<String>> {
         let water = Water {
             water: solution
                 .grid

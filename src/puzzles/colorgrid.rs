@@ -68,7 +68,12 @@ impl Instance for ColorGrid {
         self.solution(&Grid { cells })
     }
 
-    fn check(&self, _stage: usize, solution: &Solution) -> Result<(), Vec<String>> {
+    fn check(
+        &self,
+        _stage: usize,
+        _settings: &Settings,
+        solution: &Solution,
+    ) -> Result<(), Vec<String>> {
         verify::check(&self.puzzle, &Grid::from_rows(&solution.grid))
             .map_err(|v| v.iter().map(|x| x.to_string()).collect())
     }

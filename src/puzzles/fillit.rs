@@ -94,7 +94,12 @@ impl Instance for Fillit {
         })
     }
 
-    fn check(&self, stage: usize, solution: &Solution) -> Result<(), Vec<String>> {
+    fn check(
+        &self,
+        stage: usize,
+        _settings: &Settings,
+        solution: &Solution,
+    ) -> Result<(), Vec<String>> {
         let side = self.side(stage);
         backref_fillit::check_output(&solution.text, &self.pieces, Some(side))
             .map_err(|e| vec![e.to_string()])?;

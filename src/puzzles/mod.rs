@@ -9,9 +9,10 @@ mod colorgrid;
 mod fillit;
 mod input;
 mod queens;
+mod rectangles;
 
 /// Every puzzle name, as `solve` and `emit` take them.
-pub const PUZZLES: &[&str] = &["queens", "aquarium", "colorgrid", "fillit"];
+pub const PUZZLES: &[&str] = &["queens", "aquarium", "colorgrid", "fillit", "rectangles"];
 
 /// Parses the instance `input` of `puzzle` (a size, a file, `-` for stdin, or a literal).
 pub fn load(puzzle: &str, input: &str) -> Result<Box<dyn Instance>> {
@@ -20,6 +21,7 @@ pub fn load(puzzle: &str, input: &str) -> Result<Box<dyn Instance>> {
         "aquarium" => Ok(Box::new(aquarium::Aquarium::parse(input)?)),
         "colorgrid" => Ok(Box::new(colorgrid::ColorGrid::parse(input)?)),
         "fillit" => Ok(Box::new(fillit::Fillit::parse(input)?)),
+        "rectangles" => Ok(Box::new(rectangles::Rectangles::parse(input)?)),
         other => bail!(
             "unknown puzzle {other:?}; known puzzles: {}",
             PUZZLES.join(", ")

@@ -98,7 +98,12 @@ impl Instance for Queens {
         self.solution(rows.into_iter().map(|r| r.into_iter().collect()).collect())
     }
 
-    fn check(&self, _stage: usize, solution: &Solution) -> Result<(), Vec<String>> {
+    fn check(
+        &self,
+        _stage: usize,
+        _settings: &Settings,
+        solution: &Solution,
+    ) -> Result<(), Vec<String>> {
         verify::check(self.n, &solution.grid)
     }
 

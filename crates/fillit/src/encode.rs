@@ -60,7 +60,7 @@ pub fn encode(pieces: &[Piece], side: usize) -> Result<Encoded, ProgramError> {
             }
         })
         .collect();
-    let order = p.packing(items, (side * side).max(1) as u32, false)?;
+    let order = p.packing(items, (side * side).max(1) as u32, 0)?;
     Ok(Encoded {
         program: p,
         order,

@@ -100,7 +100,8 @@ pub fn compile(
 ) -> Result<Compiled, ProgramError> {
     let start = Instant::now();
     let steps = order(program, var_order)?;
-    let mut lowerer = Lowerer::new(program, options.features());
+    let callouts = options.callouts && options.dialect.features.callouts;
+    let mut lowerer = Lowerer::new(program, options.features(), callouts);
     let mut lowered = Vec::with_capacity(steps.len());
     for step in &steps {
         let mut l = lowerer.lower(step);

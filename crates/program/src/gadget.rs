@@ -72,8 +72,8 @@ pub enum Gadget {
         tuples: Vec<Vec<String>>,
     },
     /// Defines `items`, each choosing one option (its domain, in try order); every option uses
-    /// a set of resources, and no resource may be used twice (and, when `exact`, every resource
-    /// is used). Items are decided in the listed order.
+    /// a set of resources, and no resource may be used twice; resources `0..must_cover` must
+    /// all be used. Items are decided in the listed order.
     Packing {
         /// One variable per item; value `j` of its domain is option `j`.
         items: Vec<VarId>,
@@ -81,8 +81,8 @@ pub enum Gadget {
         options: Vec<Vec<Vec<u32>>>,
         /// Number of resources.
         resources: u32,
-        /// Whether every resource must be used.
-        exact: bool,
+        /// Resources `0..must_cover` must be used (0: none need be).
+        must_cover: u32,
     },
 }
 
@@ -187,7 +187,7 @@ impl Gadget {
                 items,
                 options,
                 resources,
-                exact,
+                must_cover,
             } => {
                 let mut used = vec![false; *resources as usize];
                 for (item, opts) in items.iter().zip(options) {
@@ -205,7 +205,7 @@ impl Gadget {
                         }
                     }
                 }
-                !exact || used.iter().all(|u| *u)
+                used.iter().take(*must_cover as usize).all(|u| *u)
             }
         }
     }

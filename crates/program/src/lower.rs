@@ -58,6 +58,7 @@ pub struct Lowerer<'p> {
     /// Variables read in another way than from their own group.
     pub sources: Vec<(VarId, Source)>,
     ladder: Vec<Option<GroupId>>,
+    callouts: bool,
 }
 
 fn skip_to_item() -> Node {
@@ -83,8 +84,9 @@ fn rest_of_list() -> Node {
 }
 
 impl<'p> Lowerer<'p> {
-    /// A lowerer for `program` using `features` of the target.
-    pub fn new(program: &'p Program, features: Features) -> Lowerer<'p> {
+    /// A lowerer for `program` using `features` of the target; `callouts` puts a callout in
+    /// loop bodies (statements get theirs from the compiler).
+    pub fn new(program: &'p Program, features: Features, callouts: bool) -> Lowerer<'p> {
         Lowerer {
             program,
             features,
@@ -93,6 +95,7 @@ impl<'p> Lowerer<'p> {
             var_group: vec![None; program.vars.len()],
             sources: Vec::new(),
             ladder: vec![None; program.statements.len()],
+            callouts,
         }
     }
 
@@ -300,8 +303,8 @@ impl<'p> Lowerer<'p> {
                 items,
                 options,
                 resources,
-                exact,
-            } => self.lower_packing(items, options, *resources, *exact),
+                must_cover,
+            } => self.lower_packing(items, options, *resources, *must_cover),
             Gadget::Count { terms, cmp, k, .. } => {
                 let total: u32 = terms.iter().map(|t| t.1).sum();
                 let sum = Node::Seq(
@@ -320,25 +323,48 @@ impl<'p> Lowerer<'p> {
         items: &[VarId],
         options: &[Vec<Vec<u32>>],
         resources: u32,
-        exact: bool,
+        must_cover: u32,
     ) -> Lowered {
-        if self.features.conditionals {
-            self.packing_trie(items, options, resources, exact)
-        } else {
-            self.packing_guards(items, options, resources, exact)
+        // Each resource that must be covered is checked right after the last item whose options
+        // can use it: from then on nothing can cover it any more.
+        let mut last_user: Vec<Option<usize>> = vec![None; resources as usize];
+        for (i, opts) in options.iter().enumerate() {
+            for r in opts.iter().flatten() {
+                last_user[*r as usize] = Some(i);
+            }
         }
+        let mut due: Vec<Vec<u32>> = vec![Vec::new(); items.len()];
+        let mut never = false;
+        for r in 0..must_cover {
+            match last_user[r as usize] {
+                Some(i) => due[i].push(r),
+                None => never = true,
+            }
+        }
+        let mut lowered = if self.features.conditionals {
+            self.packing_trie(items, options, resources, &due)
+        } else {
+            self.packing_guards(items, options, resources, &due)
+        };
+        if never {
+            // A resource that must be covered but that no option uses.
+            lowered.pattern = Node::Seq(vec![Node::Fail, lowered.pattern]);
+        }
+        lowered
     }
 
     /// The loop form: one pattern body repeated per item. The subject lists each item's options
     /// as resource codes, each followed by the item's token; a binary trie on the code reaches
     /// the resource's one group, which must be unset (`(?(R)fail|..)`) and then captures the
-    /// item's token. O(resources) groups, O(log resources) per resource checked.
+    /// item's token. After `|`, the codes of the resources that must be covered by now are
+    /// checked the same way, with `(?(R)|fail)`. O(resources) groups, O(log resources) per
+    /// resource checked.
     fn packing_trie(
         &mut self,
         items: &[VarId],
         options: &[Vec<Vec<u32>>],
         resources: u32,
-        exact: bool,
+        due: &[Vec<u32>],
     ) -> Lowered {
         let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
@@ -360,7 +386,7 @@ impl<'p> Lowerer<'p> {
             .collect();
         let groups = std::rc::Rc::new(groups);
         let letters: String = alphabet.iter().collect();
-        let leaf = |g: GroupId| Node::Cond {
+        let take = |g: GroupId| Node::Cond {
             group: g,
             yes: Box::new(Node::Fail),
             no: Box::new(Node::group(
@@ -373,6 +399,11 @@ impl<'p> Lowerer<'p> {
                     width as u32,
                 ),
             )),
+        };
+        let require = |g: GroupId| Node::Cond {
+            group: g,
+            yes: Box::new(Node::Seq(vec![])),
+            no: Box::new(Node::Fail),
         };
         fn trie(lo: u32, hi: u32, depth: usize, bits: usize, leaf: &dyn Fn(u32) -> Node) -> Node {
             // Resources lo..hi share their first `depth` bits.
@@ -397,7 +428,7 @@ impl<'p> Lowerer<'p> {
             }
         }
         let gs = groups.clone();
-        let dispatch = trie(0, resources.max(1), 0, bits, &|r| leaf(gs[r as usize]));
+        let dispatch = trie(0, resources.max(1), 0, bits, &|r| take(gs[r as usize]));
         // When every option uses the same number of resources, an exact count is much cheaper
         // for the engine than a loop (PCRE2 JIT: 3x at N=20 queens).
         let sizes: Vec<usize> = options.iter().flatten().map(Vec::len).collect();
@@ -409,12 +440,30 @@ impl<'p> Lowerer<'p> {
             Some(k) => Node::times(dispatch, k as u32),
             None => Node::star(dispatch, self.greed(Greed::Possessive)),
         };
-        let body = Node::Seq(vec![
+        let mut body = vec![];
+        if self.callouts {
+            body.push(Node::Callout(1));
+        }
+        body.extend([
             skip_to_item(),
             dispatches,
-            rest_of_list(),
-            Node::lit(";"),
+            Node::optional(
+                Node::Seq(vec![
+                    Node::lit(","),
+                    Node::star(Node::not_in("|;"), Greed::Possessive),
+                ]),
+                self.greed(Greed::Possessive),
+            ),
         ]);
+        let checks = due.iter().any(|d| !d.is_empty());
+        if checks {
+            let gs = groups.clone();
+            let required = trie(0, resources.max(1), 0, bits, &|r| require(gs[r as usize]));
+            body.push(Node::lit("|"));
+            body.push(Node::star(required, self.greed(Greed::Possessive)));
+        }
+        body.push(Node::lit(";"));
+        let body = Node::Seq(body);
         let mut subject = String::new();
         for (i, (item, opts)) in items.iter().zip(options).enumerate() {
             let t = token(i);
@@ -423,6 +472,12 @@ impl<'p> Lowerer<'p> {
                 .map(|o| o.iter().map(|r| format!("{}{t}", code(*r))).collect())
                 .collect();
             subject.push_str(&list.join(","));
+            if checks {
+                subject.push('|');
+                for r in &due[i] {
+                    subject.push_str(&code(*r));
+                }
+            }
             subject.push(';');
             self.sources.push((
                 *item,
@@ -433,38 +488,32 @@ impl<'p> Lowerer<'p> {
                 },
             ));
         }
-        let mut items_pattern = vec![Node::times(body, items.len() as u32)];
-        if exact {
-            for g in groups.iter() {
-                items_pattern.push(Node::Cond {
-                    group: *g,
-                    yes: Box::new(Node::Seq(vec![])),
-                    no: Box::new(Node::Fail),
-                });
-            }
-        }
         Lowered {
             subject,
-            pattern: Node::Seq(items_pattern),
+            pattern: Node::times(body, items.len() as u32),
         }
     }
 
     /// The portable form: one boolean group per option, chosen like [`Gadget::OneOf`], each
-    /// guarded by the earlier items' options that share a resource with it.
+    /// guarded by the earlier items' options that share a resource with it; a resource that
+    /// must be covered gets an exactly-one check right after the last item that can cover it.
     fn packing_guards(
         &mut self,
         items: &[VarId],
         options: &[Vec<Vec<u32>>],
         resources: u32,
-        exact: bool,
+        due: &[Vec<u32>],
     ) -> Lowered {
         let mut users: Vec<Vec<GroupId>> = vec![Vec::new(); resources as usize];
         let mut subject = String::new();
         let mut pattern = Vec::new();
-        for (item, opts) in items.iter().zip(options) {
+        for (i, (item, opts)) in items.iter().zip(options).enumerate() {
             let name = self.program.var(*item).name.clone();
             let mut flags = Vec::with_capacity(opts.len());
             let mut mine: Vec<(u32, GroupId)> = Vec::new();
+            if self.callouts {
+                pattern.push(Node::Callout(1));
+            }
             for (j, o) in opts.iter().enumerate() {
                 let mut guard: Vec<GroupId> = o
                     .iter()
@@ -483,18 +532,18 @@ impl<'p> Lowerer<'p> {
                 mine.extend(o.iter().map(|r| (*r, g)));
             }
             for (r, g) in mine {
-                users[r as usize].push(g);
+                if !users[r as usize].contains(&g) {
+                    users[r as usize].push(g);
+                }
             }
             pattern.push(Node::lit(";"));
             subject.push_str(&format!("{};", self.token));
-            self.sources.push((*item, Source::Flags(flags)));
-        }
-        if exact {
-            for u in &users {
-                pattern.extend(u.iter().map(|g| Node::Backref(*g)));
+            for r in &due[i] {
+                pattern.extend(users[*r as usize].iter().map(|g| Node::Backref(*g)));
                 pattern.push(Node::lit(";"));
                 subject.push_str(&format!("{};", self.token));
             }
+            self.sources.push((*item, Source::Flags(flags)));
         }
         Lowered {
             subject,

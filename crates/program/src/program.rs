@@ -204,14 +204,14 @@ impl Program {
     }
 
     /// Items that each choose one option, where options use resources that no two chosen options
-    /// may share (and, when `exact`, that every resource is used). Items are decided in the listed
+    /// may share, and of which `0..must_cover` must all be used. Items are decided in the listed
     /// order and options tried in the listed order. Returns one variable per item, whose values
     /// are the option labels.
     pub fn packing(
         &mut self,
         items: Vec<PackItem>,
         resources: u32,
-        exact: bool,
+        must_cover: u32,
     ) -> Result<Vec<VarId>, ProgramError> {
         let mut vars = Vec::with_capacity(items.len());
         let mut options = Vec::with_capacity(items.len());
@@ -241,7 +241,7 @@ impl Program {
             items: vars.clone(),
             options,
             resources,
-            exact,
+            must_cover: must_cover.min(resources),
         });
         Ok(vars)
     }

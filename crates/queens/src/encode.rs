@@ -129,7 +129,7 @@ pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, Pr
                         .collect(),
                 })
                 .collect();
-            let vars = p.packing(items, (5 * n - 2) as u32, false)?;
+            let vars = p.packing(items, (5 * n - 2) as u32, 0)?;
             var_order = vars.clone();
             let mut rows = vec![VarId(0); n];
             for (&r, v) in order.rows.iter().zip(vars) {

@@ -1,0 +1,97 @@
+//! Rectangle packing stated through the backref IR.
+//!
+//! One item per canvas cell, in reading order: the cell is either already covered (option `-`)
+//! or the top-left corner of a piece placed there (option `p{i}` unrotated, `p{i}r` rotated), in
+//! input order, unrotated first. Resources are the canvas cells (all must be covered) and, unless
+//! reuse is allowed, one per piece (used at most once). Because a cell is checked right after its
+//! own item — nothing later can cover it — this is the seed's "next free cell in reading order,
+//! then an unused piece that fits" search, stated statically.
+
+use backref_program::{PackItem, PackOption, Program, ProgramError, VarId};
+
+use crate::{Options, Placement, Puzzle};
+
+/// A program for one puzzle.
+pub struct Encoded {
+    /// The program.
+    pub program: Program,
+    /// Cell variables in reading order (the search order).
+    pub order: Vec<VarId>,
+    /// The canvas width, to read cells back.
+    pub width: usize,
+}
+
+/// States `puzzle` under `options`.
+pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramError> {
+    let (w, h) = (puzzle.canvas.width, puzzle.canvas.height);
+    let cells = (w * h) as u32;
+    let piece_resources = if options.allow_reuse {
+        0
+    } else {
+        puzzle.pieces.len() as u32
+    };
+    let mut items = Vec::with_capacity(w * h);
+    for r in 0..h {
+        for c in 0..w {
+            let mut opts = vec![PackOption {
+                label: "-".into(),
+                resources: vec![],
+            }];
+            for (i, piece) in puzzle.pieces.iter().enumerate() {
+                let turns: &[bool] = if options.allow_rotation && !piece.is_square() {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                for &rotated in turns {
+                    let (pw, ph) = piece.dims(rotated);
+                    if r + ph > h || c + pw > w {
+                        continue;
+                    }
+                    let mut resources: Vec<u32> = (r..r + ph)
+                        .flat_map(|y| (c..c + pw).map(move |x| (y * w + x) as u32))
+                        .collect();
+                    if !options.allow_reuse {
+                        resources.push(cells + i as u32);
+                    }
+                    opts.push(PackOption {
+                        label: format!("p{i}{}", if rotated { "r" } else { "" }),
+                        resources,
+                    });
+                }
+            }
+            items.push(PackItem {
+                name: format!("A_{r}_{c}"),
+                options: opts,
+            });
+        }
+    }
+    let mut p = Program::new('T');
+    let order = p.packing(items, cells + piece_resources, cells)?;
+    Ok(Encoded {
+        program: p,
+        order,
+        width: w,
+    })
+}
+
+impl Encoded {
+    /// Reads the placements, in use order (reading order of their corners), from decoded values.
+    pub fn placements(&self, values: &[String]) -> Vec<Placement> {
+        self.order
+            .iter()
+            .enumerate()
+            .filter_map(|(k, v)| {
+                let label = values[v.index()].strip_prefix('p')?;
+                let rotated = label.ends_with('r');
+                let piece = label.trim_end_matches('r').parse().ok()?;
+                Some(Placement {
+                    piece,
+                    row: k / self.width,
+                    col: k % self.width,
+                    rotated,
+                })
+            })
+            .collect()
+    }
+}
