@@ -140,8 +140,13 @@ fn fillit_fixtures_agree_on_every_engine() {
 }
 
 #[test]
+fn rectangles_fixtures_agree_on_every_engine() {
+    fixtures_agree("rectangles");
+}
+
+#[test]
 fn portable_patterns_agree_on_every_engine() {
-    for puzzle in ["aquarium", "colorgrid", "fillit"] {
+    for puzzle in ["aquarium", "colorgrid", "fillit", "rectangles"] {
         for f in fixtures(puzzle).iter().take(3) {
             check_agrees(&[puzzle, f.to_str().unwrap(), "--portable"]);
         }
