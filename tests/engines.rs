@@ -35,19 +35,6 @@ fn fixtures(puzzle: &str) -> Vec<PathBuf> {
     v
 }
 
-/// A known bug, tolerated here so that the rest of the matrix still guards every other engine:
-/// the Python dialect prints numbered backreferences as `\N`, which Python's `re` reads as a
-/// group only for N ≤ 99 (`\100`–`\377` are octal escapes, `\400` and up a compile error), so
-/// Python gets patterns with more than 99 groups wrong. The ignored test
-/// `python_backreferences_beyond_group_99` shows it; remove this once the dialect is fixed.
-fn known_python_bug(row: &Value) -> bool {
-    row["engine"] == "python"
-        && (row["groups"].as_u64().is_some_and(|g| g > 99)
-            || row["note"]
-                .as_str()
-                .is_some_and(|n| n.contains("octal escape")))
-}
-
 /// Runs `backref check ARGS` on every engine and asserts that they agree and that every engine
 /// that finished was verified. Returns the JSON.
 fn check_agrees(args: &[&str]) -> Value {
@@ -58,9 +45,7 @@ fn check_agrees(args: &[&str]) -> Value {
     let rows = v["rows"].as_array().expect("rows");
     assert!(!rows.is_empty(), "{args:?}: no rows");
     assert_eq!(rows[0]["engine"], "pcre2", "{args:?}: pcre2 comes first");
-    let tolerated: Vec<&Value> = rows.iter().filter(|r| known_python_bug(r)).collect();
-    let counted: Vec<&Value> = rows.iter().filter(|r| !known_python_bug(r)).collect();
-    for r in &counted {
+    for r in rows {
         let outcome = r["outcome"].as_str().expect("outcome");
         match outcome {
             "solved" | "no_solution" => {
@@ -73,7 +58,7 @@ fn check_agrees(args: &[&str]) -> Value {
         }
     }
     // Every engine that finished reached the same outcome at the same stage.
-    let finished: Vec<(&Value, &Value)> = counted
+    let finished: Vec<(&Value, &Value)> = rows
         .iter()
         .filter(|r| r["outcome"] == "solved" || r["outcome"] == "no_solution")
         .map(|r| (&r["outcome"], &r["stage"]))
@@ -82,14 +67,8 @@ fn check_agrees(args: &[&str]) -> Value {
         finished.windows(2).all(|w| w[0] == w[1]),
         "{args:?}: the engines disagree: {v}"
     );
-    if tolerated.is_empty() {
-        assert_eq!(v["agree"], true, "{args:?}: {v}");
-        assert_ne!(code, 1, "{args:?}: {v}");
-    } else {
-        // The agreement of the other engines was checked above.
-        eprintln!("{args:?}: python row ignored (known bug, more than 99 groups)");
-        assert_eq!(code == 1, v["agree"] == false, "{args:?}: {v}");
-    }
+    assert_eq!(v["agree"], true, "{args:?}: {v}");
+    assert_ne!(code, 1, "{args:?}: {v}");
     v
 }
 
@@ -153,13 +132,21 @@ fn portable_patterns_agree_on_every_engine() {
     }
 }
 
+/// Python reads `\\100` and up as octal escapes: compact Python patterns name their groups.
 #[test]
-#[ignore = "known bug: the Python dialect's \\N backreferences break past group 99"]
 fn python_backreferences_beyond_group_99() {
     if !available("python") {
         return;
     }
-    let (v, code) = json(&["check", "queens", "12", "--engines", "pcre2,python"]);
+    let (v, code) = json(&[
+        "check",
+        "queens",
+        "12",
+        "--encoding",
+        "rowguard",
+        "--engines",
+        "pcre2,python",
+    ]);
     assert!(v["rows"][1]["groups"].as_u64().unwrap() > 99, "{v}");
     assert_eq!((v["agree"].as_bool(), code), (Some(true), 0), "{v}");
 }

@@ -12,8 +12,8 @@ use crate::{Puzzle, Solution};
 /// The available encodings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
-    /// One boolean per band, chosen bottom row first; implications for settling; ladder counts.
-    /// The default.
+    /// One boolean per band, decided top row first, empty tried first; implications for
+    /// settling; ladder counts. The default.
     Bands,
     /// One water-level variable per aquarium (how many of its rows, from the bottom, hold
     /// water); band booleans derived from it by lookup tables; ladder counts.
@@ -55,9 +55,12 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Encoded, ProgramErr
     let mut var_of = std::collections::HashMap::new();
     match encoding {
         Encoding::Bands => {
-            for r in (0..n).rev() {
+            // Water settles at the bottom, so upper bands are the likelier to be empty: decide
+            // rows top-down, trying "empty" first. (Measured on the fixtures: the slowest
+            // 15x15 drops from 520 ms bottom-up/water-first to 60 ms.)
+            for r in 0..n {
                 for &(a, _) in &row_bands[r] {
-                    let v = p.bool_var(&format!("W_{a}_{r}"), true)?;
+                    let v = p.bool_var(&format!("W_{a}_{r}"), false)?;
                     var_of.insert((a, r), v);
                     order.push(v);
                 }

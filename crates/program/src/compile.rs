@@ -13,6 +13,9 @@ use crate::order::order;
 use crate::print::{Naming, Printer};
 use crate::program::{Program, VarId};
 
+/// Statements between two callouts when callouts are asked for.
+pub const CALLOUT_EVERY: usize = 16;
+
 /// How to compile a program.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
@@ -105,7 +108,10 @@ pub fn compile(
     let mut lowered = Vec::with_capacity(steps.len());
     for step in &steps {
         let mut l = lowerer.lower(step);
-        if options.callouts && options.dialect.features.callouts {
+        // PCRE2's JIT copies every capture on each callout, so a callout at every statement can
+        // cost 10x on patterns with many groups: one every CALLOUT_EVERY statements still lets
+        // a timeout or a progress display see the search move.
+        if callouts && lowered.len() % CALLOUT_EVERY == 0 {
             l.pattern = Node::Seq(vec![Node::Callout(1), l.pattern]);
         }
         lowered.push((step, l));

@@ -52,6 +52,8 @@ pub struct Dialect {
     pub name: &'static str,
     /// Opening of a named capture group.
     pub named_group: &'static str,
+    /// Opening of a capture group in compact naming (filled with the group's number).
+    pub compact_group: &'static str,
     /// Backreference to a named group.
     pub named_backref: &'static str,
     /// Backreference to a numbered group.
@@ -85,6 +87,7 @@ const FULL: Features = Features {
 pub const PCRE2: Dialect = Dialect {
     name: "pcre2",
     named_group: "(?<%>",
+    compact_group: "(",
     named_backref: "\\g{%}",
     numbered_backref: "\\g{%}",
     numbered_backref_is_delimited: true,
@@ -112,6 +115,7 @@ pub const PERL: Dialect = Dialect {
 pub const FANCY: Dialect = Dialect {
     name: "fancy",
     named_group: "(?<%>",
+    compact_group: "(",
     named_backref: "\\k<%>",
     numbered_backref: "\\%",
     numbered_backref_is_delimited: false,
@@ -127,13 +131,15 @@ pub const FANCY: Dialect = Dialect {
     },
 };
 
-/// Python's `re` module.
+/// Python's `re` module. `\\100` and up read as octal escapes there, so compact patterns name
+/// every group `g<number>` and refer to it by that name.
 pub const PYTHON: Dialect = Dialect {
     name: "python",
     named_group: "(?P<%>",
+    compact_group: "(?P<g%>",
     named_backref: "(?P=%)",
-    numbered_backref: "\\%",
-    numbered_backref_is_delimited: false,
+    numbered_backref: "(?P=g%)",
+    numbered_backref_is_delimited: true,
     named_condition: "(?(%)",
     numbered_condition: "(?(%)",
     start_anchor: "\\A",
@@ -153,6 +159,7 @@ pub const PYTHON: Dialect = Dialect {
 pub const JAVASCRIPT: Dialect = Dialect {
     name: "javascript",
     named_group: "(?<%>",
+    compact_group: "(",
     named_backref: "\\k<%>",
     numbered_backref: "\\%",
     numbered_backref_is_delimited: false,
@@ -175,6 +182,7 @@ pub const JAVASCRIPT: Dialect = Dialect {
 pub const DOTNET: Dialect = Dialect {
     name: "dotnet",
     named_group: "(?<%>",
+    compact_group: "(",
     named_backref: "\\k<%>",
     numbered_backref: "\\k<%>",
     numbered_backref_is_delimited: true,

@@ -70,7 +70,10 @@ impl<'a> Printer<'a> {
             }
             Node::Group(id, inner) => {
                 match self.naming {
-                    Naming::Compact => out.push('('),
+                    Naming::Compact => out.push_str(&Dialect::fill(
+                        self.dialect.compact_group,
+                        &id.number().to_string(),
+                    )),
                     Naming::Readable => {
                         out.push_str(&Dialect::fill(self.dialect.named_group, self.name(*id)))
                     }
