@@ -38,8 +38,10 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
     let encoded = instance.encode(0, &settings).map_err(Failure::input)?;
     let compiled = compile(&encoded.program, &encoded.order, &options)
         .map_err(|e| Failure::internal(e.into()))?;
+    let progress = crate::progress::Progress::start(format!("count {} {}", instance.puzzle(), args.puzzle.input));
     let limits = Limits {
         timeout: args.timeout.map(Duration::from_secs_f64),
+        progress: progress.steps(),
         ..Limits::default()
     };
     let keep = if args.list { args.max_list } else { 0 };
