@@ -8,6 +8,7 @@
 //! [`check`] then verifies statement by statement without any regex.
 
 pub mod ast;
+pub mod balancing;
 pub mod compile;
 pub mod dialect;
 pub mod error;
