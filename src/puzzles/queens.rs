@@ -9,6 +9,10 @@ use backref_queens::{
 
 use crate::puzzle::{Encoded, Instance, Native, Settings, Solution};
 
+/// The largest board the default encoding states as rowguard (N² = 1,936 groups, well inside
+/// the JIT's frame); larger boards use packing.
+pub const ROWGUARD_MAX_N: usize = 44;
+
 /// An N-Queens instance: the board size.
 pub struct Queens {
     n: usize,
@@ -69,6 +73,9 @@ impl Instance for Queens {
 
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Encoded> {
         let encoding = match settings.encoding.as_deref() {
+            // A static rule from the board size: rowguard is the fastest per search node, but its
+            // N² groups outgrow the JIT's frame (error -68) past N≈50; packing keeps O(N) groups.
+            None if self.n <= ROWGUARD_MAX_N => Encoding::RowGuard,
             None => Encoding::Packing,
             Some(name) => pick(&ENCODINGS, name, "encoding")?,
         };

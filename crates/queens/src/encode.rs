@@ -15,12 +15,12 @@ pub enum Encoding {
     Pairwise,
     /// One statement per row picks exactly one square; each square is guarded by the squares of
     /// earlier rows that attack it, so a conflict fails the moment the queen is placed. Only
-    /// captures and backreferences. O(N²) groups.
+    /// captures and backreferences. O(N²) groups. The CLI's default up to N=44.
     RowGuard,
     /// The IR's packing gadget: each row picks a column; a column, a diagonal and an
     /// anti-diagonal are resources no two rows may share. With conditionals it becomes one loop
     /// body with one group per resource (O(N) groups); without, it falls back to guards.
-    /// The default: the fastest here, and the only one the JIT still takes at N=100.
+    /// The CLI's default past N=44, where rowguard's N² groups outgrow the JIT's frame.
     Packing,
 }
 
