@@ -13,7 +13,10 @@ use std::time::{Duration, Instant};
 use backref_program::dialect::{Dialect, FANCY};
 use fancy_regex::{Error, RegexBuilder, RuntimeError};
 
-use crate::{Captures, Engine, EngineError, EngineInfo, Limit, Limits, Mode, Outcome, Run, Timing};
+use crate::{
+    first_match_only, Captures, Engine, EngineError, EngineInfo, Limit, Limits, Mode, Outcome, Run,
+    Timing,
+};
 
 /// Default backtrack limit: far above fancy-regex's own 1,000,000, which generated patterns
 /// exhaust quickly.
@@ -116,12 +119,7 @@ impl Engine for Fancy {
         mode: Mode,
         limits: &Limits,
     ) -> Result<Run, EngineError> {
-        if let Mode::Count { .. } = mode {
-            return Err(EngineError::Unsupported {
-                engine: NAME,
-                what: "counting matches (Mode::Count)".into(),
-            });
-        }
+        first_match_only(NAME, mode)?;
         let backtrack_limit = limits.match_limit.unwrap_or(DEFAULT_BACKTRACK_LIMIT);
         let backtrack_limit = usize::try_from(backtrack_limit).unwrap_or(usize::MAX);
         let start = Instant::now();

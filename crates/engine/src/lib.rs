@@ -213,6 +213,17 @@ pub enum EngineError {
     },
 }
 
+/// The error an engine without in-engine counting returns for [`Mode::Count`].
+pub(crate) fn first_match_only(engine: &'static str, mode: Mode) -> Result<(), EngineError> {
+    match mode {
+        Mode::First => Ok(()),
+        Mode::Count { .. } => Err(EngineError::Unsupported {
+            engine,
+            what: "counting matches (Mode::Count)".into(),
+        }),
+    }
+}
+
 /// A regex engine that backref can drive.
 pub trait Engine {
     /// The engine's name, as users pass it to `--engine`.

@@ -13,7 +13,7 @@ use backref_program::dialect::{Dialect, DOTNET};
 
 use super::process::{self, TempDir};
 use super::{cached_version, protocol, DEFAULT_EXTERNAL_TIMEOUT};
-use crate::{Engine, EngineError, EngineInfo, Limits, Mode, Run};
+use crate::{first_match_only, Engine, EngineError, EngineInfo, Limits, Mode, Run};
 
 const NAME: &str = "dotnet";
 const INSTALL_HINT: &str = "apt-get install mono-mcs";
@@ -257,12 +257,7 @@ impl Engine for Dotnet {
         mode: Mode,
         limits: &Limits,
     ) -> Result<Run, EngineError> {
-        if let Mode::Count { .. } = mode {
-            return Err(EngineError::Unsupported {
-                engine: NAME,
-                what: "counting matches (Mode::Count)".into(),
-            });
-        }
+        first_match_only(NAME, mode)?;
         let mono = process::which(&self.mono)
             .ok_or_else(|| Dotnet::unavailable(format!("`{}` was not found on PATH", self.mono)))?;
         let (runner, built_in) = self.ensure_runner()?;

@@ -7,7 +7,7 @@ use backref_program::dialect::{Dialect, JAVASCRIPT, PERL, PYTHON};
 
 use super::process::{self, TempDir};
 use super::{cached_version, protocol, DEFAULT_EXTERNAL_TIMEOUT};
-use crate::{Engine, EngineError, EngineInfo, Limits, Mode, Run};
+use crate::{first_match_only, Engine, EngineError, EngineInfo, Limits, Mode, Run};
 
 /// Which scripting language's regex engine an [`External`] drives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,12 +165,7 @@ impl Engine for External {
         limits: &Limits,
     ) -> Result<Run, EngineError> {
         let engine = self.name();
-        if let Mode::Count { .. } = mode {
-            return Err(EngineError::Unsupported {
-                engine,
-                what: "counting matches (Mode::Count)".into(),
-            });
-        }
+        first_match_only(engine, mode)?;
         let program = process::which(&self.program)
             .ok_or_else(|| self.unavailable(format!("`{}` was not found on PATH", self.program)))?;
         let start = Instant::now();
