@@ -18,6 +18,7 @@
 //!   solver);
 //! - [`render`]: painting a solution, JSON-ready.
 
+pub mod balancing;
 pub mod encode;
 pub mod native;
 pub mod parse;
