@@ -10,6 +10,7 @@ use serde_json::json;
 
 use crate::cli::{EmitArgs, Format, Names};
 use crate::exit::{Exit, Failure};
+use crate::puzzle::HandBuilt;
 
 /// Runs `backref emit`.
 pub fn run(args: &EmitArgs) -> Result<Exit, Failure> {
@@ -28,6 +29,12 @@ pub fn run(args: &EmitArgs) -> Result<Exit, Failure> {
         )));
     }
     let settings = crate::solve::settings(&args.puzzle);
+    if let Some(hand) = instance
+        .hand_built(args.stage, &settings)
+        .map_err(Failure::input)?
+    {
+        return emit_hand_built(args, instance.puzzle(), &hand);
+    }
     let encoded = instance
         .encode(args.stage, &settings)
         .map_err(Failure::input)?;
@@ -74,6 +81,51 @@ pub fn run(args: &EmitArgs) -> Result<Exit, Failure> {
                 );
             }
         },
+    }
+    Ok(Exit::Ok)
+}
+
+/// `emit` for a hand-built pattern (rectangles' balancing encoding): the subject, the readable
+/// pattern and the `RegexOptions` it needs. `--out` writes `subject.txt` (the subject exactly,
+/// no line end added), `pattern.txt` and `options.txt`.
+fn emit_hand_built(args: &EmitArgs, puzzle: &str, hand: &HandBuilt<'_>) -> Result<Exit, Failure> {
+    let options = hand.option_names.join(" | ");
+    let doc = json!({
+        "puzzle": puzzle,
+        "dialect": hand.engine,
+        "encoding": hand.encoding,
+        "options": hand.option_names,
+        "subject": hand.subject,
+        "pattern": hand.pattern,
+        "stats": {
+            "subject_bytes": hand.subject.len(),
+            "pattern_bytes": hand.pattern.len(),
+            "groups": hand.groups,
+            "backrefs": hand.backrefs,
+        },
+    });
+    match (&args.out, args.format) {
+        (Some(dir), Format::Text) => write_all(
+            dir,
+            &[
+                ("subject.txt", hand.subject.clone()),
+                ("pattern.txt", hand.pattern.clone()),
+                ("options.txt", format!("{options}\n")),
+            ],
+        )
+        .map_err(Failure::internal)?,
+        (Some(dir), Format::Json) => {
+            write_all(dir, &[("emit.json", format!("{doc:#}\n"))]).map_err(Failure::internal)?
+        }
+        (None, Format::Json) => println!("{doc}"),
+        (None, Format::Text) => {
+            let mut out = std::io::stdout().lock();
+            let _ = write!(
+                out,
+                "# subject\n{}\n# pattern (.NET; RegexOptions {options})\n{}",
+                hand.subject, hand.pattern
+            );
+        }
     }
     Ok(Exit::Ok)
 }

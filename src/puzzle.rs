@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use anyhow::Result;
+use backref_engine::{Captures, DotnetOptions};
 use backref_program::{Program, VarId};
 use serde_json::Value;
 
@@ -49,6 +50,37 @@ pub struct Native {
     pub elapsed: Duration,
 }
 
+/// A pattern composed by hand for one engine instead of through the IR (rectangles' .NET
+/// balancing-group encoding): the subject, the pattern, and how to read a match back.
+pub struct HandBuilt<'a> {
+    /// The `--encoding` name, for messages.
+    pub encoding: &'static str,
+    /// The only engine that can run it, as `--engine` names it.
+    pub engine: &'static str,
+    /// Why that engine, for the message when another is asked for.
+    pub why: &'static str,
+    /// The `RegexOptions` the pattern needs (for `engine` = `dotnet`).
+    pub options: DotnetOptions,
+    /// Their names, for `emit`.
+    pub option_names: Vec<&'static str>,
+    /// The subject.
+    pub subject: String,
+    /// The pattern.
+    pub pattern: String,
+    /// Capture groups (distinct names).
+    pub groups: usize,
+    /// Backreferences.
+    pub backrefs: usize,
+    /// Time to generate subject and pattern.
+    pub generate: Duration,
+    /// A debug pattern that matches partial answers: they are shown and checked, but not
+    /// compared with the native solver.
+    pub partial: bool,
+    /// Reads a match (every capture of every group) back into an answer.
+    #[allow(clippy::type_complexity)]
+    pub decode: Box<dyn Fn(&Captures) -> Result<Solution> + 'a>,
+}
+
 /// One puzzle instance, possibly solved in stages (fillit tries growing squares).
 pub trait Instance {
     /// The puzzle's name, as in `backref solve NAME`.
@@ -70,6 +102,11 @@ pub trait Instance {
     ) -> Result<(), Vec<String>>;
     /// The native solver on the same static order.
     fn native(&self, stage: usize, settings: &Settings) -> Result<Native>;
+    /// A hand-built pattern for stage `stage` when the settings ask for one; `None` means the
+    /// stage goes through the IR ([`Instance::encode`]).
+    fn hand_built(&self, _stage: usize, _settings: &Settings) -> Result<Option<HandBuilt<'_>>> {
+        Ok(None)
+    }
     /// Counts solutions natively, up to `cap`, when the puzzle can.
     fn native_count(&self, _stage: usize, _settings: &Settings, _cap: u64) -> Option<u64> {
         None

@@ -153,6 +153,9 @@ pub fn execute(
     options: &Options,
     limits: &Limits,
 ) -> Result<SolveResult, Failure> {
+    if let Some(result) = execute_hand_built(instance, engine, settings, limits)? {
+        return Ok(result);
+    }
     let mut stages = Vec::new();
     let mut outcome = "no_solution";
     let mut solution: Option<Solution> = None;
@@ -257,6 +260,114 @@ pub fn execute(
         gave_up,
         problems,
     })
+}
+
+/// Solves through the instance's hand-built patterns ([`Instance::hand_built`]) when the
+/// settings ask for them, with the same checks and cross-check as the IR path; `None` when the
+/// stages go through the IR.
+fn execute_hand_built(
+    instance: &dyn Instance,
+    engine: &dyn Engine,
+    settings: &Settings,
+    limits: &Limits,
+) -> Result<Option<SolveResult>, Failure> {
+    let mut r = SolveResult {
+        outcome: "no_solution",
+        solution: None,
+        verified: false,
+        stages: Vec::new(),
+        gave_up: None,
+        problems: Vec::new(),
+    };
+    for (stage, label) in instance.stages().into_iter().enumerate() {
+        let Some(hand) = instance
+            .hand_built(stage, settings)
+            .map_err(Failure::input)?
+        else {
+            if stage == 0 {
+                return Ok(None);
+            }
+            return Err(Failure::internal(anyhow::anyhow!(
+                "stage {label} has no hand-built pattern"
+            )));
+        };
+        if engine.name() != hand.engine {
+            return Err(Failure::usage(format!(
+                "the {} encoding needs --engine {} ({})",
+                hand.encoding, hand.engine, hand.why
+            )));
+        }
+        // The registry's engine has no RegexOptions; this pattern brings its own.
+        let run = backref_engine::Dotnet::with_options(hand.options)
+            .run(&hand.pattern, &hand.subject, Mode::First, limits)
+            .map_err(|e| Failure::internal(e.into()))?;
+        let mut st = StageStats {
+            stage: label.clone(),
+            subject_bytes: hand.subject.len(),
+            pattern_bytes: hand.pattern.len(),
+            groups: hand.groups,
+            backrefs: hand.backrefs,
+            generate_ms: ms(hand.generate),
+            compile_ms: ms(run.timing.compile),
+            match_ms: ms(run.timing.matching),
+            jit: run.timing.jit,
+            ..Default::default()
+        };
+        let found = match &run.outcome {
+            Outcome::GaveUp { limit, elapsed } => {
+                st.outcome = "gave_up";
+                r.outcome = "gave_up";
+                r.gave_up = Some(json!({"limit": limit.to_string(), "elapsed_ms": ms(*elapsed)}));
+                r.stages.push(st);
+                break;
+            }
+            Outcome::NoSolution => false,
+            Outcome::Solved(caps) => {
+                match (hand.decode)(caps) {
+                    Ok(sol) => {
+                        match instance.check(stage, settings, &sol) {
+                            Ok(()) => r.verified = true,
+                            Err(errs) => r
+                                .problems
+                                .extend(errs.into_iter().map(|e| format!("rule check: {e}"))),
+                        }
+                        r.solution = Some(sol);
+                    }
+                    Err(e) => r.problems.push(format!("decoding the match failed: {e:#}")),
+                }
+                true
+            }
+        };
+        // A debug pattern matches partial answers: comparing with the native solver says nothing.
+        if !hand.partial {
+            let native = instance
+                .native(stage, settings)
+                .map_err(Failure::internal)?;
+            st.native_ms = ms(native.elapsed);
+            if native.solution.is_some() != found {
+                let says = |yes: bool| if yes { "solvable" } else { "no solution" };
+                r.problems.push(format!(
+                    "disagreement{}: {} ({} encoding) says {}, the native solver says {}",
+                    if label.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" at stage {label}")
+                    },
+                    engine.name(),
+                    hand.encoding,
+                    says(found),
+                    says(native.solution.is_some()),
+                ));
+            }
+        }
+        st.outcome = if found { "solved" } else { "no_solution" };
+        r.stages.push(st);
+        if found {
+            r.outcome = "solved";
+            break;
+        }
+    }
+    Ok(Some(r))
 }
 
 fn report(args: &SolveArgs, instance: &dyn Instance, engine: &str, r: &SolveResult) {

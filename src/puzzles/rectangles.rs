@@ -3,12 +3,19 @@
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
+use backref_engine::DotnetOptions;
+use backref_rectangles::balancing;
 use backref_rectangles::encode::encode;
 use backref_rectangles::{check, native, render, Options, Placement, Puzzle};
 use serde_json::json;
 
 use super::input;
-use crate::puzzle::{Encoded, Instance, Native, Settings, Solution};
+use crate::puzzle::{Encoded, HandBuilt, Instance, Native, Settings, Solution};
+
+/// `--encoding balancing`: the .NET balancing-group pattern (see `docs/rectangles.md`).
+const BALANCING: &str = "balancing";
+/// `--encoding balancing-debug`: the same without its final assertion (partial fills match).
+const BALANCING_DEBUG: &str = "balancing-debug";
 
 /// A rectangles instance.
 pub struct Rectangles {
@@ -72,10 +79,14 @@ impl Instance for Rectangles {
     }
 
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Encoded> {
-        if let Some(name) = settings.encoding.as_deref() {
-            if name != "segment" {
-                bail!("unknown encoding {name:?} for this engine; choose one of: segment (balancing needs --engine dotnet)");
-            }
+        match settings.encoding.as_deref() {
+            None | Some("segment") => {}
+            Some(BALANCING | BALANCING_DEBUG) => bail!(
+                "the balancing encoding is a hand-built .NET pattern: it runs through `solve --engine dotnet` and `emit` only"
+            ),
+            Some(name) => bail!(
+                "unknown encoding {name:?}; choose one of: segment, {BALANCING}, {BALANCING_DEBUG} (these need --engine dotnet)"
+            ),
         }
         let e = encode(&self.puzzle, &Self::options(settings))?;
         Ok(Encoded {
@@ -126,6 +137,45 @@ impl Instance for Rectangles {
             elapsed: start.elapsed(),
             solution: found.map(|p| self.solution(&p)),
         })
+    }
+
+    fn hand_built(&self, _stage: usize, settings: &Settings) -> Result<Option<HandBuilt<'_>>> {
+        let debug = match settings.encoding.as_deref() {
+            Some(BALANCING) => false,
+            Some(BALANCING_DEBUG) => true,
+            _ => return Ok(None),
+        };
+        let start = Instant::now();
+        let b = balancing::generate(&self.puzzle, &Self::options(settings), debug);
+        let generate = start.elapsed();
+        let needs = b.pattern.needs;
+        let mut options = DotnetOptions::IGNORE_PATTERN_WHITESPACE;
+        if needs.multiline {
+            options |= DotnetOptions::MULTILINE;
+        }
+        if needs.singleline {
+            options |= DotnetOptions::SINGLELINE;
+        }
+        Ok(Some(HandBuilt {
+            encoding: BALANCING,
+            engine: "dotnet",
+            why: ".NET balancing groups",
+            options,
+            option_names: needs.option_names(),
+            subject: b.subject.clone(),
+            pattern: b.pattern.text.clone(),
+            groups: b.pattern.groups.len(),
+            backrefs: b.pattern.backrefs,
+            generate,
+            partial: debug,
+            decode: Box::new(move |caps| {
+                if caps.stacks().is_none() {
+                    bail!("the engine did not report every capture of every group");
+                }
+                let placements = b.decode(|name| caps.all(name))?;
+                Ok(self.solution(&placements))
+            }),
+        }))
     }
 
     fn native_count(&self, _stage: usize, settings: &Settings, cap: u64) -> Option<u64> {
