@@ -83,6 +83,9 @@ pub enum Gadget {
         resources: u32,
         /// Resources `0..must_cover` must be used (0: none need be).
         must_cover: u32,
+        /// `after_previous[i]`: item `i` must choose a later option than item `i - 1` (for
+        /// interchangeable items with the same options: breaks their symmetry).
+        after_previous: Vec<bool>,
     },
 }
 
@@ -188,9 +191,11 @@ impl Gadget {
                 options,
                 resources,
                 must_cover,
+                after_previous,
             } => {
                 let mut used = vec![false; *resources as usize];
-                for (item, opts) in items.iter().zip(options) {
+                let mut previous: Option<usize> = None;
+                for (i, (item, opts)) in items.iter().zip(options).enumerate() {
                     let Some(j) = program
                         .var(*item)
                         .domain
@@ -199,6 +204,10 @@ impl Gadget {
                     else {
                         return false;
                     };
+                    if after_previous[i] && previous.is_some_and(|p| j <= p) {
+                        return false;
+                    }
+                    previous = Some(j);
                     for &r in &opts[j] {
                         if std::mem::replace(&mut used[r as usize], true) {
                             return false;

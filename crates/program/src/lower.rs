@@ -46,6 +46,17 @@ pub enum Source {
     },
 }
 
+/// A packing statement being lowered, with each resource that must be covered assigned to the
+/// item after which it is checked.
+#[derive(Clone, Copy)]
+struct PackSpec<'a> {
+    items: &'a [VarId],
+    options: &'a [Vec<Vec<u32>>],
+    resources: u32,
+    due: &'a [Vec<u32>],
+    after_previous: &'a [bool],
+}
+
 /// Lowers steps in order, allocating capture groups as they appear.
 pub struct Lowerer<'p> {
     program: &'p Program,
@@ -304,7 +315,8 @@ impl<'p> Lowerer<'p> {
                 options,
                 resources,
                 must_cover,
-            } => self.lower_packing(items, options, *resources, *must_cover),
+                after_previous,
+            } => self.lower_packing(items, options, *resources, *must_cover, after_previous),
             Gadget::Count { terms, cmp, k, .. } => {
                 let total: u32 = terms.iter().map(|t| t.1).sum();
                 let sum = Node::Seq(
@@ -324,6 +336,7 @@ impl<'p> Lowerer<'p> {
         options: &[Vec<Vec<u32>>],
         resources: u32,
         must_cover: u32,
+        after_previous: &[bool],
     ) -> Lowered {
         // Each resource that must be covered is checked right after the last item whose options
         // can use it: from then on nothing can cover it any more.
@@ -341,10 +354,17 @@ impl<'p> Lowerer<'p> {
                 None => never = true,
             }
         }
-        let mut lowered = if self.features.conditionals {
-            self.packing_trie(items, options, resources, &due)
+        let spec = PackSpec {
+            items,
+            options,
+            resources,
+            due: &due,
+            after_previous,
+        };
+        let mut lowered = if self.features.conditionals && self.features.lookahead {
+            self.packing_trie(&spec)
         } else {
-            self.packing_guards(items, options, resources, &due)
+            self.packing_guards(&spec)
         };
         if never {
             // A resource that must be covered but that no option uses.
@@ -359,13 +379,14 @@ impl<'p> Lowerer<'p> {
     /// item's token. After `|`, the codes of the resources that must be covered by now are
     /// checked the same way, with `(?(R)|fail)`. O(resources) groups, O(log resources) per
     /// resource checked.
-    fn packing_trie(
-        &mut self,
-        items: &[VarId],
-        options: &[Vec<Vec<u32>>],
-        resources: u32,
-        due: &[Vec<u32>],
-    ) -> Lowered {
+    fn packing_trie(&mut self, spec: &PackSpec) -> Lowered {
+        let PackSpec {
+            items,
+            options,
+            resources,
+            due,
+            after_previous,
+        } = *spec;
         let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
         let mut width = 1;
@@ -381,6 +402,19 @@ impl<'p> Lowerer<'p> {
             t.into_iter().collect::<String>()
         };
         let code = |r: u32| format!("{r:0bits$b}");
+        // Items that must choose a later option than the item before: every option starts with
+        // a marker (`>` for such items) and its index in binary; the index is captured bit by
+        // bit, and a `>` item's index must be greater than the previous item's captured one.
+        let ordered = after_previous.iter().any(|a| *a);
+        let most = options.iter().map(Vec::len).max().unwrap_or(1) as u32;
+        let index_bits = (32 - most.saturating_sub(1).leading_zeros()).max(1) as usize;
+        let index_groups: Vec<GroupId> = if ordered {
+            (0..index_bits)
+                .map(|k| self.alloc(format!("I{k}"), None))
+                .collect()
+        } else {
+            Vec::new()
+        };
         let groups: Vec<GroupId> = (0..resources)
             .map(|r| self.alloc(format!("R{r}"), None))
             .collect();
@@ -444,8 +478,48 @@ impl<'p> Lowerer<'p> {
         if self.callouts {
             body.push(Node::Callout(1));
         }
+        body.push(skip_to_item());
+        if ordered {
+            // greater(k): the new index and the previous one agree before bit k, and at the
+            // first difference the new bit is 1 and the old one (`\g{I_k}`) is not.
+            fn greater(k: usize, bits: &[GroupId]) -> Node {
+                let here = Node::Seq(vec![
+                    Node::Look {
+                        negative: true,
+                        node: Box::new(Node::Backref(bits[k])),
+                    },
+                    Node::lit("1"),
+                ]);
+                if k + 1 == bits.len() {
+                    here
+                } else {
+                    Node::Alt(vec![
+                        here,
+                        Node::Seq(vec![Node::Backref(bits[k]), greater(k + 1, bits)]),
+                    ])
+                }
+            }
+            body.push(Node::Alt(vec![
+                Node::lit("."),
+                Node::Seq(vec![
+                    Node::lit(">"),
+                    Node::Look {
+                        negative: false,
+                        node: Box::new(greater(0, &index_groups)),
+                    },
+                ]),
+            ]));
+            for g in &index_groups {
+                body.push(Node::group(
+                    *g,
+                    Node::Class {
+                        negated: false,
+                        chars: "01".into(),
+                    },
+                ));
+            }
+        }
         body.extend([
-            skip_to_item(),
             dispatches,
             Node::optional(
                 Node::Seq(vec![
@@ -469,7 +543,16 @@ impl<'p> Lowerer<'p> {
             let t = token(i);
             let list: Vec<String> = opts
                 .iter()
-                .map(|o| o.iter().map(|r| format!("{}{t}", code(*r))).collect())
+                .enumerate()
+                .map(|(j, o)| {
+                    let mut text = String::new();
+                    if ordered {
+                        text.push(if after_previous[i] { '>' } else { '.' });
+                        text.push_str(&format!("{j:0index_bits$b}"));
+                    }
+                    text.extend(o.iter().map(|r| format!("{}{t}", code(*r))));
+                    text
+                })
                 .collect();
             subject.push_str(&list.join(","));
             if checks {
@@ -497,13 +580,15 @@ impl<'p> Lowerer<'p> {
     /// The portable form: one boolean group per option, chosen like [`Gadget::OneOf`], each
     /// guarded by the earlier items' options that share a resource with it; a resource that
     /// must be covered gets an exactly-one check right after the last item that can cover it.
-    fn packing_guards(
-        &mut self,
-        items: &[VarId],
-        options: &[Vec<Vec<u32>>],
-        resources: u32,
-        due: &[Vec<u32>],
-    ) -> Lowered {
+    fn packing_guards(&mut self, spec: &PackSpec) -> Lowered {
+        let PackSpec {
+            items,
+            options,
+            resources,
+            due,
+            after_previous,
+        } = *spec;
+        let mut previous: Vec<GroupId> = Vec::new();
         let mut users: Vec<Vec<GroupId>> = vec![Vec::new(); resources as usize];
         let mut subject = String::new();
         let mut pattern = Vec::new();
@@ -519,6 +604,10 @@ impl<'p> Lowerer<'p> {
                     .iter()
                     .flat_map(|r| users[*r as usize].iter().copied())
                     .collect();
+                if after_previous[i] {
+                    // The previous item's options from this one on exclude this one.
+                    guard.extend(previous.iter().skip(j).copied());
+                }
                 guard.sort();
                 guard.dedup();
                 let g = self.alloc(format!("{name}_{j}"), None);
@@ -543,6 +632,7 @@ impl<'p> Lowerer<'p> {
                 pattern.push(Node::lit(";"));
                 subject.push_str(&format!("{};", self.token));
             }
+            previous = flags.clone();
             self.sources.push((*item, Source::Flags(flags)));
         }
         Lowered {

@@ -37,6 +37,9 @@ pub struct PackItem {
     pub name: String,
     /// Its options, in try order.
     pub options: Vec<PackOption>,
+    /// Whether it must choose a later option than the item before it: for an item
+    /// interchangeable with that one (same options), this breaks their symmetry.
+    pub after_previous: bool,
 }
 
 /// One option of a [`PackItem`]: a label (the variable's value) and the resources it uses.
@@ -215,6 +218,11 @@ impl Program {
     ) -> Result<Vec<VarId>, ProgramError> {
         let mut vars = Vec::with_capacity(items.len());
         let mut options = Vec::with_capacity(items.len());
+        let after_previous: Vec<bool> = items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| i > 0 && item.after_previous)
+            .collect();
         for item in items {
             let labels: Vec<String> = item.options.iter().map(|o| o.label.clone()).collect();
             let mut seen = labels.clone();
@@ -242,6 +250,7 @@ impl Program {
             options,
             resources,
             must_cover: must_cover.min(resources),
+            after_previous,
         });
         Ok(vars)
     }
