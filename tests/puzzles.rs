@@ -265,3 +265,33 @@ fn snapshots_of_small_instances() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn fillit_identical_pieces_keep_the_classic_answer() {
+    // Pieces of one shape get ordered positions (symmetry breaking); the checker compares the
+    // engine's square with the native solver's classic answer, so `verified` proves it unchanged.
+    let dir = std::env::temp_dir().join(format!("backref-sym-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bar = "#...\n#...\n#...\n#...\n";
+    let square = "##..\n##..\n....\n....\n";
+    let pieces = [bar, square, bar, bar, square, bar];
+    let file = dir.join("sym.txt");
+    std::fs::write(&file, pieces.join("\n")).unwrap();
+    for extra in [&[][..], &["--portable"][..], &["--engine", "fancy"][..]] {
+        let mut args = vec!["solve", "fillit", file.to_str().unwrap()];
+        args.extend(extra);
+        let (v, code) = json(&args);
+        assert_eq!(
+            (v["outcome"].as_str(), v["verified"].as_bool(), code),
+            (Some("solved"), Some(true), 0),
+            "{extra:?}: {v}"
+        );
+    }
+    // The classic program's square, which `solve` above verified against the native solver.
+    let out = backref(&["fillit", file.to_str().unwrap()]);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "ABBCDF\nABBCDF\nAEECDF\nAEECDF\n......\n......\n"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -57,11 +57,11 @@ pub fn encode(pieces: &[Piece], side: usize) -> Result<Encoded, ProgramError> {
             PackItem {
                 name: format!("P_{}", letter(i)),
                 options,
-                // Two pieces of the same shape in a row are interchangeable, and in the first
-                // arrangement in classic order the earlier one sits earlier (swapping them would
-                // give an earlier arrangement), so the later one may skip every position up to
-                // the earlier one's: the answer stays the classic one.
-                after_previous: i > 0 && pieces[i - 1].shape() == piece.shape(),
+                // Pieces of one shape are interchangeable, and in the first arrangement in
+                // classic order the earlier one sits earlier (swapping them would give an earlier
+                // arrangement), so a later one may skip every position up to the earlier one's:
+                // the answer stays the classic one.
+                symmetry: Some(piece.shape() as u32),
             }
         })
         .collect();

@@ -83,9 +83,9 @@ pub enum Gadget {
         resources: u32,
         /// Resources `0..must_cover` must be used (0: none need be).
         must_cover: u32,
-        /// `after_previous[i]`: item `i` must choose a later option than item `i - 1` (for
-        /// interchangeable items with the same options: breaks their symmetry).
-        after_previous: Vec<bool>,
+        /// `symmetry[i]`: items of one class are interchangeable (same options), so each must
+        /// choose a later option than the class's item before it; `None`: no such constraint.
+        symmetry: Vec<Option<u32>>,
     },
 }
 
@@ -191,10 +191,10 @@ impl Gadget {
                 options,
                 resources,
                 must_cover,
-                after_previous,
+                symmetry,
             } => {
                 let mut used = vec![false; *resources as usize];
-                let mut previous: Option<usize> = None;
+                let mut previous: std::collections::HashMap<u32, usize> = Default::default();
                 for (i, (item, opts)) in items.iter().zip(options).enumerate() {
                     let Some(j) = program
                         .var(*item)
@@ -204,10 +204,12 @@ impl Gadget {
                     else {
                         return false;
                     };
-                    if after_previous[i] && previous.is_some_and(|p| j <= p) {
-                        return false;
+                    if let Some(class) = symmetry[i] {
+                        if previous.get(&class).is_some_and(|p| j <= *p) {
+                            return false;
+                        }
+                        previous.insert(class, j);
                     }
-                    previous = Some(j);
                     for &r in &opts[j] {
                         if std::mem::replace(&mut used[r as usize], true) {
                             return false;

@@ -54,7 +54,7 @@ struct PackSpec<'a> {
     options: &'a [Vec<Vec<u32>>],
     resources: u32,
     due: &'a [Vec<u32>],
-    after_previous: &'a [bool],
+    symmetry: &'a [Option<u32>],
 }
 
 /// Lowers steps in order, allocating capture groups as they appear.
@@ -315,8 +315,8 @@ impl<'p> Lowerer<'p> {
                 options,
                 resources,
                 must_cover,
-                after_previous,
-            } => self.lower_packing(items, options, *resources, *must_cover, after_previous),
+                symmetry,
+            } => self.lower_packing(items, options, *resources, *must_cover, symmetry),
             Gadget::Count { terms, cmp, k, .. } => {
                 let total: u32 = terms.iter().map(|t| t.1).sum();
                 let sum = Node::Seq(
@@ -336,7 +336,7 @@ impl<'p> Lowerer<'p> {
         options: &[Vec<Vec<u32>>],
         resources: u32,
         must_cover: u32,
-        after_previous: &[bool],
+        symmetry: &[Option<u32>],
     ) -> Lowered {
         // Each resource that must be covered is checked right after the last item whose options
         // can use it: from then on nothing can cover it any more.
@@ -359,7 +359,7 @@ impl<'p> Lowerer<'p> {
             options,
             resources,
             due: &due,
-            after_previous,
+            symmetry,
         };
         let mut lowered = if self.features.conditionals && self.features.lookahead {
             self.packing_trie(&spec)
@@ -385,7 +385,7 @@ impl<'p> Lowerer<'p> {
             options,
             resources,
             due,
-            after_previous,
+            symmetry,
         } = *spec;
         let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
@@ -402,19 +402,28 @@ impl<'p> Lowerer<'p> {
             t.into_iter().collect::<String>()
         };
         let code = |r: u32| format!("{r:0bits$b}");
-        // Items that must choose a later option than the item before: every option starts with
-        // a marker (`>` for such items) and its index in binary; the index is captured bit by
-        // bit, and a `>` item's index must be greater than the previous item's captured one.
-        let ordered = after_previous.iter().any(|a| *a);
+        // Symmetry classes: every option starts with a marker and its index in binary. The
+        // marker names the item's class (`.` for none): a lower-case letter for the class's
+        // first item, which only records its index, bit by bit, in the class's groups; an
+        // upper-case one for a later item, whose index must also exceed the recorded one.
+        // Only classes of two or more items constrain anything.
+        let mut classes: Vec<u32> = symmetry.iter().flatten().copied().collect();
+        classes.sort();
+        classes.dedup();
+        classes.retain(|c| symmetry.iter().filter(|s| **s == Some(*c)).count() > 1);
+        classes.truncate(26);
+        let ordered = !classes.is_empty();
         let most = options.iter().map(Vec::len).max().unwrap_or(1) as u32;
         let index_bits = (32 - most.saturating_sub(1).leading_zeros()).max(1) as usize;
-        let index_groups: Vec<GroupId> = if ordered {
-            (0..index_bits)
-                .map(|k| self.alloc(format!("I{k}"), None))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let index_groups: Vec<Vec<GroupId>> = classes
+            .iter()
+            .map(|c| {
+                (0..index_bits)
+                    .map(|k| self.alloc(format!("I{c}_{k}"), None))
+                    .collect()
+            })
+            .collect();
+        let class_of = |i: usize| symmetry[i].and_then(|c| classes.iter().position(|x| *x == c));
         let groups: Vec<GroupId> = (0..resources)
             .map(|r| self.alloc(format!("R{r}"), None))
             .collect();
@@ -499,25 +508,32 @@ impl<'p> Lowerer<'p> {
                     ])
                 }
             }
-            body.push(Node::Alt(vec![
-                Node::lit("."),
-                Node::Seq(vec![
-                    Node::lit(">"),
-                    Node::Look {
-                        negative: false,
-                        node: Box::new(greater(0, &index_groups)),
-                    },
-                ]),
-            ]));
-            for g in &index_groups {
-                body.push(Node::group(
-                    *g,
-                    Node::Class {
-                        negated: false,
-                        chars: "01".into(),
-                    },
-                ));
+            let mut markers = vec![Node::lit(".")];
+            for (k, groups) in index_groups.iter().enumerate() {
+                let first = char::from(b'a' + k as u8).to_string();
+                let later = char::from(b'A' + k as u8).to_string();
+                let mut record = vec![Node::Alt(vec![
+                    Node::lit(first),
+                    Node::Seq(vec![
+                        Node::lit(later),
+                        Node::Look {
+                            negative: false,
+                            node: Box::new(greater(0, groups)),
+                        },
+                    ]),
+                ])];
+                record.extend(groups.iter().map(|g| {
+                    Node::group(
+                        *g,
+                        Node::Class {
+                            negated: false,
+                            chars: "01".into(),
+                        },
+                    )
+                }));
+                markers.push(Node::Seq(record));
             }
+            body.push(Node::Alt(markers));
         }
         body.extend([
             dispatches,
@@ -547,8 +563,14 @@ impl<'p> Lowerer<'p> {
                 .map(|(j, o)| {
                     let mut text = String::new();
                     if ordered {
-                        text.push(if after_previous[i] { '>' } else { '.' });
-                        text.push_str(&format!("{j:0index_bits$b}"));
+                        match class_of(i) {
+                            None => text.push('.'),
+                            Some(k) => {
+                                let earlier = (0..i).any(|e| class_of(e) == Some(k));
+                                text.push(char::from(if earlier { b'A' } else { b'a' } + k as u8));
+                                text.push_str(&format!("{j:0index_bits$b}"));
+                            }
+                        }
                     }
                     text.extend(o.iter().map(|r| format!("{}{t}", code(*r))));
                     text
@@ -586,9 +608,9 @@ impl<'p> Lowerer<'p> {
             options,
             resources,
             due,
-            after_previous,
+            symmetry,
         } = *spec;
-        let mut previous: Vec<GroupId> = Vec::new();
+        let mut previous: std::collections::HashMap<u32, Vec<GroupId>> = Default::default();
         let mut users: Vec<Vec<GroupId>> = vec![Vec::new(); resources as usize];
         let mut subject = String::new();
         let mut pattern = Vec::new();
@@ -604,9 +626,9 @@ impl<'p> Lowerer<'p> {
                     .iter()
                     .flat_map(|r| users[*r as usize].iter().copied())
                     .collect();
-                if after_previous[i] {
-                    // The previous item's options from this one on exclude this one.
-                    guard.extend(previous.iter().skip(j).copied());
+                if let Some(before) = symmetry[i].and_then(|c| previous.get(&c)) {
+                    // The class's previous item's options from this one on exclude this one.
+                    guard.extend(before.iter().skip(j).copied());
                 }
                 guard.sort();
                 guard.dedup();
@@ -632,7 +654,9 @@ impl<'p> Lowerer<'p> {
                 pattern.push(Node::lit(";"));
                 subject.push_str(&format!("{};", self.token));
             }
-            previous = flags.clone();
+            if let Some(c) = symmetry[i] {
+                previous.insert(c, flags.clone());
+            }
             self.sources.push((*item, Source::Flags(flags)));
         }
         Lowered {

@@ -37,9 +37,9 @@ pub struct PackItem {
     pub name: String,
     /// Its options, in try order.
     pub options: Vec<PackOption>,
-    /// Whether it must choose a later option than the item before it: for an item
-    /// interchangeable with that one (same options), this breaks their symmetry.
-    pub after_previous: bool,
+    /// A symmetry class: items of one class are interchangeable (they have the same options),
+    /// so each must choose a later option than the class's item before it. `None`: no class.
+    pub symmetry: Option<u32>,
 }
 
 /// One option of a [`PackItem`]: a label (the variable's value) and the resources it uses.
@@ -218,11 +218,7 @@ impl Program {
     ) -> Result<Vec<VarId>, ProgramError> {
         let mut vars = Vec::with_capacity(items.len());
         let mut options = Vec::with_capacity(items.len());
-        let after_previous: Vec<bool> = items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| i > 0 && item.after_previous)
-            .collect();
+        let symmetry: Vec<Option<u32>> = items.iter().map(|item| item.symmetry).collect();
         for item in items {
             let labels: Vec<String> = item.options.iter().map(|o| o.label.clone()).collect();
             let mut seen = labels.clone();
@@ -250,7 +246,7 @@ impl Program {
             options,
             resources,
             must_cover: must_cover.min(resources),
-            after_previous,
+            symmetry,
         });
         Ok(vars)
     }

@@ -116,7 +116,7 @@ pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, Pr
                 .iter()
                 .map(|&r| PackItem {
                     name: format!("C_{r}"),
-                    after_previous: false,
+                    symmetry: None,
                     options: order.cols[r]
                         .iter()
                         .map(|&c| PackOption {

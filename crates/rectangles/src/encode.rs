@@ -62,7 +62,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
             }
             items.push(PackItem {
                 name: format!("A_{r}_{c}"),
-                after_previous: false,
+                symmetry: None,
                 options: opts,
             });
         }
