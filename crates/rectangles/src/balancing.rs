@@ -48,7 +48,7 @@ pub const TAPE: char = '=';
 const CORNER: &str = "Corner";
 const PIECE: &str = "Piece";
 const TURN: &str = "Turn";
-const COVERED: &str = "Covered";
+const OPEN: &str = "Open";
 const COLS: &str = "Cols";
 const ROWS: &str = "Rows";
 const LEFT: &str = "Left";
@@ -118,6 +118,33 @@ fn cell() -> Node {
     lit("~")
 }
 
+/// The current canvas cell is free — valid for every cell the pattern tests, which all lie at
+/// or after the last corner's first row: it is in the canvas's first line, or a piece placed
+/// earlier left it open just below its bottom edge.
+fn free() -> Node {
+    alt([
+        behind([lit("\n\n"), cell().star()]).note("in the canvas's first line,"),
+        not_ahead([not_marked(OPEN, SKIP, false)]).note("or on Open"),
+    ])
+}
+
+/// From just right of the last piece's first row (or from the start), step on to the first
+/// free cell.
+fn scan() -> [Node; 3] {
+    [
+        seq([
+            if_group(CORNER, [backref(CORNER), backref(SPAN)], [])
+                .note("after the last piece's first row (or from the start)"),
+            any()
+                .star()
+                .lazy()
+                .note("step on, one character at a time,"),
+        ]),
+        ahead([cell()]).note("to a canvas cell"),
+        free().note("that is free"),
+    ]
+}
+
 /// The pattern for `options`; `debug` leaves out the final assertion (a partial fill matches).
 pub fn pattern(options: &Options, debug: bool) -> Node {
     let unused = |skip_top| {
@@ -127,21 +154,11 @@ pub fn pattern(options: &Options, debug: bool) -> Node {
             not_marked(PIECE, SKIP, skip_top).note("not a piece used before")
         }
     };
+    let [from, at_cell, is_free] = scan();
     let corner = from_start([
-        capture(
-            CORNER,
-            [
-                if_group(CORNER, [backref(CORNER), backref(SPAN)], [])
-                    .note("after the last piece's first row (or from the start)"),
-                any()
-                    .star()
-                    .lazy()
-                    .note("step on, one character at a time,"),
-            ],
-        )
-        .note("push the text before"),
-        ahead([cell()]).note("to a canvas cell"),
-        not_marked(COVERED, SKIP, false).note("that no piece covers yet"),
+        capture(CORNER, [from]).note("push the text before"),
+        at_cell,
+        is_free,
     ])
     .note("1. corner: the first free cell in reading order");
     let first_piece = from_start([
@@ -207,27 +224,29 @@ pub fn pattern(options: &Options, debug: bool) -> Node {
     };
     let first_row = atomic([capture(
         SPAN,
-        [group([
-            pop(COLS, []).note("one per column,"),
-            not_marked(COVERED, SKIP, false).note("a free cell:"),
-            mark_here(COVERED).note("cover it"),
-            cell(),
-        ])
-        .plus()],
+        [group([pop(COLS, []).note("one per column,"), free(), cell()]).plus()],
     )
-    .note("Span: the first row")]);
+    .note("Span: the first row, free cells")]);
     let lower_row = group([
         pop(ROWS, []).note("one per further row:"),
         cell().star(),
         newline(),
         backref(LEFT).note("next line, same column,"),
-        ahead([backref(SPAN)]).note("Span canvas cells there,"),
-        group([mark_here(COVERED), cell()])
+        ahead([backref(SPAN)]).note("Span canvas cells there"),
+    ]);
+    let below = group([
+        cell().star(),
+        newline(),
+        backref(LEFT).note("next line, same column,"),
+        ahead([backref(SPAN)]).note("if the canvas goes on,"),
+        group([mark_here(OPEN), cell()])
             .plus()
             .lazy()
-            .note("cover them one by one"),
+            .note("open its cells one by one"),
         behind([line_start(), backref(LEFT), backref(SPAN)]).note("up to the Span's end"),
-    ]);
+    ])
+    .opt()
+    .note("below the piece:");
     let fit = from_start([
         backref(CORNER).note("at the corner:"),
         behind([line_start(), capture(LEFT, [cell().star()])]).note("Left: cells to its left"),
@@ -236,8 +255,9 @@ pub fn pattern(options: &Options, debug: bool) -> Node {
         pop(ROWS, []).note("the first row done"),
         atomic([lower_row.star()]),
         is_empty(ROWS).note("the piece is not taller than the room"),
+        below,
     ])
-    .note("4. fit: place it at the corner and cover its cells");
+    .note("4. fit: place it at the corner, open the cells below it");
     let turn_of_loop = group([
         lit(&TAPE.to_string()).note("one tape character per turn"),
         corner,
@@ -263,17 +283,7 @@ pub fn pattern(options: &Options, debug: bool) -> Node {
             "debug: no final assertion, so a partial fill matches",
         ));
     } else {
-        parts.push(
-            from_start([
-                none_of("~").star().note("at the canvas:"),
-                group([group([pop(COVERED, []), cell()]).plus(), newline()])
-                    .plus()
-                    .note("one covered position per cell"),
-                not_ahead([cell()]).note("through its last line,"),
-                is_empty(COVERED).note("and none left over"),
-            ])
-            .note("5. done: every cell is covered"),
-        );
+        parts.push(not_ahead([from_start(scan())]).note("5. done: no free cell is left"));
     }
     seq(parts)
 }
