@@ -15,8 +15,8 @@
 //!
 //! Besides the plain constructs there are a few idioms that recur in balancing-group patterns:
 //! [`from_start`] (look at the subject from its first character, wherever the match is),
-//! [`mark_here`] (push the current position), [`not_marked`] (the current position is not on a
-//! stack of positions) and [`is_empty`].
+//! [`mark_here`] (push the current position), [`not_marked`] and [`marked`] (whether the
+//! current position is on a stack of positions) and [`is_empty`].
 
 use std::collections::BTreeSet;
 
@@ -589,6 +589,12 @@ pub fn not_marked(stack: &str, scratch: &str, skip_top: bool) -> Node {
         behind([start(), backref(stack), backref(scratch)])
             .note("entry on top + them = all text up to here?"),
     ])
+}
+
+/// The current position is on `stack`: [`not_marked`] inside a negative lookahead, so that
+/// every pop is undone (a positive lookahead would keep them).
+pub fn marked(stack: &str, scratch: &str) -> Node {
+    not_ahead([not_marked(stack, scratch, false).note("(not on it: fails)")])
 }
 
 #[cfg(test)]

@@ -13,14 +13,17 @@
 //!    are counted onto the stacks `Cols` and `Rows`;
 //! 4. **fit**: from the corner, the first row must hold `Cols` free cells (`Span`), and each of
 //!    the `Rows − 1` rows below must hold `Span` canvas cells at the same column (`Left` is the
-//!    text between the line start and the corner); every covered cell is pushed onto `Covered`.
+//!    text between the line start and the corner); the cells just below the piece, if the
+//!    canvas goes on, are pushed onto `Open`.
 //!
-//! Only first-row cells are tested against `Covered`: since every piece goes to the first free
-//! cell in reading order, the covered cells of each column always form a top segment, so the
-//! cells below a free cell are free. After the loop, **done** asserts that `Covered` holds as
-//! many positions as the canvas has cells (all distinct, so all covered). The debug variant
-//! leaves that assertion out and lets the loop run zero times: the engine stops after the
-//! first placements that fit, a partial fill.
+//! Why `Open` is enough: every piece goes to the first free cell in reading order, so the
+//! covered cells of each column always form a top segment, and every cell the pattern tests
+//! lies at or after the last corner's first row. Such a cell is free exactly when it is in the
+//! canvas's first line or on `Open` (the cells that a later piece covered again lie before the
+//! point the search has reached). So only first-row cells are tested, against one entry per
+//! column of each piece rather than one per covered cell. After the loop, **done** asserts that
+//! no free cell is left. The debug variant leaves that assertion out and lets the loop run zero
+//! times: the engine stops after the first placements that fit, a partial fill.
 //!
 //! The main match itself only walks the tape: one `=` per piece considered, so that lazily
 //! trying one more piece is something the engine can backtrack over. Lookarounds are atomic in
@@ -35,8 +38,8 @@
 
 use backref_program::balancing::{
     ahead, alt, any, atomic, backref, behind, capture, comment, from_start, group, if_group,
-    is_empty, line_start, lit, mark_here, newline, none_of, not_ahead, not_marked, pop, render,
-    seq, start, word, Node, Pattern,
+    is_empty, line_start, lit, mark_here, marked, newline, none_of, not_ahead, not_marked, pop,
+    render, seq, start, word, Node, Pattern,
 };
 use thiserror::Error;
 
@@ -64,7 +67,7 @@ pub struct Balancing {
     pub subject: String,
     /// The pattern, for `RegexOptions.IgnorePatternWhitespace` plus [`Pattern::needs`].
     pub pattern: Pattern,
-    /// Whether the final "every cell is covered" assertion was left out.
+    /// Whether the final "no free cell is left" assertion was left out.
     pub debug: bool,
     /// Offset of each piece's block in the subject.
     piece_starts: Vec<usize>,
@@ -124,7 +127,7 @@ fn cell() -> Node {
 fn free() -> Node {
     alt([
         behind([lit("\n\n"), cell().star()]).note("in the canvas's first line,"),
-        not_ahead([not_marked(OPEN, SKIP, false)]).note("or on Open"),
+        marked(OPEN, SKIP).note("or on Open"),
     ])
 }
 
