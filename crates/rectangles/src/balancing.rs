@@ -227,7 +227,16 @@ pub fn pattern(options: &Options, debug: bool) -> Node {
     };
     let first_row = atomic([capture(
         SPAN,
-        [group([pop(COLS, []).note("one per column,"), free(), cell()]).plus()],
+        [
+            pop(COLS, []).note("the corner (free: the scan found it),"),
+            cell(),
+            group([
+                pop(COLS, []).note("one per further column,"),
+                free(),
+                cell(),
+            ])
+            .star(),
+        ],
     )
     .note("Span: the first row, free cells")]);
     let lower_row = group([
