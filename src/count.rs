@@ -38,7 +38,11 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
     let encoded = instance.encode(0, &settings).map_err(Failure::input)?;
     let compiled = compile(&encoded.program, &encoded.order, &options)
         .map_err(|e| Failure::internal(e.into()))?;
-    let progress = crate::progress::Progress::start(format!("count {} {}", instance.puzzle(), args.puzzle.input));
+    let progress = crate::progress::Progress::start(format!(
+        "count {} {}",
+        instance.puzzle(),
+        args.puzzle.input
+    ));
     let limits = Limits {
         timeout: args.timeout.map(Duration::from_secs_f64),
         progress: progress.steps(),
