@@ -1,6 +1,6 @@
 //! Times the native solver on random piece sets and compares it with the plain classic search.
 //!
-//! `cargo run --release -p backref-fillit --example fillit_bench -- PIECES COUNT [PLAIN_LIMIT]`
+//! `cargo run --release -p backref-fillit --example fillit_bench -- PIECES COUNT [PLAIN_LIMIT [FIRST_SEED]]`
 
 use std::time::Instant;
 
@@ -11,8 +11,9 @@ fn main() {
     let n: usize = args.first().map_or(26, |s| s.parse().unwrap());
     let count: u64 = args.get(1).map_or(20, |s| s.parse().unwrap());
     let plain_limit: u64 = args.get(2).map_or(0, |s| s.parse().unwrap());
+    let first: u64 = args.get(3).map_or(1, |s| s.parse().unwrap());
     let mut worst = 0f64;
-    for seed in 1..=count {
+    for seed in first..first + count {
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let pieces: Vec<_> = (0..n)
             .map(|_| {
@@ -23,15 +24,34 @@ fn main() {
             })
             .collect();
         let t = Instant::now();
-        let report = solve_with(&pieces, &SearchOptions::default());
+        let report = solve_with(
+            &pieces,
+            &SearchOptions {
+                node_limit: std::env::var("LIMIT").ok().map(|v| v.parse().unwrap()),
+                lookahead: std::env::var_os("NO_LOOKAHEAD").is_none(),
+                ..SearchOptions::default()
+            },
+        );
+        if report.solution.is_none() {
+            println!(
+                "seed {seed}: limit reached {:?}",
+                report
+                    .sizes
+                    .iter()
+                    .map(|s| (s.side, s.status, s.nodes, s.lookahead_nodes))
+                    .collect::<Vec<_>>()
+            );
+            continue;
+        }
         let fast = t.elapsed().as_secs_f64();
         worst = worst.max(fast);
         let sol = report.solution.clone().unwrap();
         let mut line = format!(
-            "seed {seed}: side {} nodes {} time {:.3}s",
+            "seed {seed}: side {} nodes {} time {:.3}s lookahead {}",
             sol.side,
             report.nodes(),
-            fast
+            fast,
+            report.lookahead_nodes()
         );
         if plain_limit > 0 {
             let t = Instant::now();

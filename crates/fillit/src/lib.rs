@@ -1,19 +1,20 @@
 //! fillit, the 42 school tetrimino-packing project.
 //!
-//! Input: 1 to 26 tetriminos in the strict fillit text format (see [`parse`]). Output: the
+//! Input: 1 to 26 tetriminos in the strict fillit text format (see [`parse()`]). Output: the
 //! smallest square holding every piece without rotation, pieces lettered `A`, `B`, … in input
-//! order, empty cells `.` (see [`render`]). Among the solutions of the smallest size the classic
+//! order, empty cells `.` (see [`render()`]). Among the solutions of the smallest size the classic
 //! program prints the first one in its search order: piece `A` at its earliest position (the
 //! top-left corner of its bounding box, scanned row by row, left to right), then `B`, and so on,
 //! with backtracking. [`native`] reproduces that order exactly, so its output matches the classic
 //! program byte for byte.
 //!
 //! Modules, one job each:
-//! - [`parse`]: the strict input parser with typed, line-numbered errors;
+//! - [`mod@parse`]: the strict input parser with typed, line-numbered errors;
 //! - [`native`]: the fast native solver (bitboards, order-preserving pruning);
 //! - [`verify`]: an independent checker for a printed square (shares no code with the solver);
-//! - [`render`]: painting a [`Solution`] as the classic program prints it;
-//! - [`dropin`]: the whole classic program (`fillit FILE`) as a library function.
+//! - [`mod@render`]: painting a [`Solution`] as the classic program prints it;
+//! - [`dropin`]: the whole classic program (`fillit FILE`) as a library function;
+//! - [`encode`]: fillit stated through the backref IR, one square size at a time.
 
 pub mod dropin;
 pub mod encode;

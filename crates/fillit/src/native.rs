@@ -8,23 +8,46 @@
 //! `n + 1`. The first arrangement found is the lexicographically smallest tuple of positions
 //! `(pos_A, pos_B, …)` at the smallest side, and that is what this module returns.
 //!
-//! Speed comes from bitboards (one `u32` row mask per row, a placement test is four `AND`s) and
-//! from two prunings that provably never change the first arrangement found:
+//! Speed comes from bitboards (one `u32` row mask per row; the columns where a piece fits on a
+//! row are computed all at once with a few shifts) and from prunings that provably never change
+//! the first arrangement found. Each one either cuts a subtree that holds no arrangement at all,
+//! or (the first) restricts the search to a subset of arrangements visited in the same order that
+//! still contains the smallest one:
 //!
-//! - **Same-shape order**: when piece `k` has the same shape as an earlier piece `j` (the latest
-//!   such), only positions after `pos_j` are tried for `k`. Swapping two identical pieces in a
-//!   solution gives a solution, so in the lexicographically smallest solution identical pieces
-//!   appear in increasing position order; the constrained search visits a subset of the
-//!   arrangements in the same order and still meets the smallest one first.
-//! - **Dead cells**: an empty cell in a connected empty region of fewer than 4 cells can never be
-//!   covered (regions only shrink as pieces are added). When the number of such cells exceeds the
-//!   slack `side² − 4·pieces`, the remaining pieces cannot fit, so the subtree holds no solution
-//!   and cutting it changes nothing about which solution is found first. (An "area" prune that
-//!   instead counted cells *before the current scan position* as lost would be wrong: later
-//!   pieces may go anywhere, not only after the previous piece.) The count is maintained
-//!   incrementally: only regions touching the piece just placed can have become small.
+//! - **Same-shape order** ([`SearchOptions::same_shape_order`]): when piece `k` has the same shape
+//!   as an earlier piece `j` (the latest such), only positions after `pos_j` are tried for `k`.
+//!   Swapping two identical pieces in an arrangement gives an arrangement, so in the
+//!   lexicographically smallest one identical pieces appear in increasing position order.
+//! - **Dead cells** ([`SearchOptions::dead_cells`]): regions only shrink as pieces are added. An
+//!   empty region of fewer than 4 cells can never be covered; one of 4 to 7 cells holds at most
+//!   one piece, so at least `size − 4` of its cells stay empty (all of them if no remaining shape
+//!   fits in it). When this lower bound on the cells that must stay empty exceeds the slack
+//!   `side² − 4·pieces`, the subtree holds no arrangement. The bound is kept incrementally (only
+//!   regions touching the piece just placed change). When it equals the slack exactly, one more
+//!   test runs: an empty cell in a large region that no remaining shape can cover proves the
+//!   subtree empty too. (An "area" prune that counted the cells *before the current scan
+//!   position* as lost would be wrong: later pieces may go anywhere, not only after the previous
+//!   piece.)
+//! - **Packing lookahead** ([`SearchOptions::lookahead`]): a separate, order-free search asks
+//!   whether the remaining pieces can be packed at all into the empty cells, pieces of one shape
+//!   being interchangeable. It fills cells in reading order, covering the first empty cell with
+//!   a remaining shape or leaving it empty (at most `slack` cells in all). At each of its nodes
+//!   it counts, bit-parallel, the placements covering each empty cell: more uncoverable cells
+//!   than may stay empty, or more cells than may stay empty forced by region sizes (a region of
+//!   `n` cells leaves `n mod 4` empty), means no packing. Once no cell may stay empty it becomes
+//!   an exact-cover search branching on the most constrained cell, and checks three colouring
+//!   invariants (checkerboard, column stripes, row stripes): under each, every shape covers a
+//!   fixed imbalance of 0, ±2 or ±4 cells, which rules out some exact covers by counting alone
+//!   (an odd number of T pieces can never tile a region with as many black as white cells).
+//!   When the lookahead proves that no packing exists, the classic subtree is cut. It runs with
+//!   a node budget (generous at the root of each size, small after each classic placement);
+//!   when the budget runs out it simply says nothing. Before each size, a lattice counting
+//!   bound runs too: mark the cells of a periodic lattice; wherever it goes, each shape covers
+//!   at least some number of marked cells, and these minimums must not add up to more than the
+//!   marked cells (26 squares do not fit in 11×11: 25 cells have an odd row and an odd column,
+//!   and every square covers one).
 //!
-//! Both prunings can be switched off ([`SearchOptions::plain`]) to get the plain classic search,
+//! All prunings can be switched off ([`SearchOptions::plain`]) to get the plain classic search,
 //! which the tests compare against.
 
 use serde::Serialize;
@@ -38,23 +61,35 @@ pub const MAX_SIDE: usize = 32;
 /// Rows of padding below the board so that a 4-row mask test never indexes out of bounds.
 const ROWS: usize = MAX_SIDE + 4;
 
+/// Lookahead budget (lookahead nodes) for the check at the root of each size.
+const ROOT_LOOKAHEAD_BUDGET: u64 = 4_000_000;
+
+/// Lookahead budget for the check after each classic placement.
+const NODE_LOOKAHEAD_BUDGET: u64 = 2_000;
+
+/// The lookahead runs after a classic placement only when at least this many pieces remain.
+const LOOKAHEAD_MIN_PIECES: usize = 3;
+
 /// Search switches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct SearchOptions {
     /// Try a piece only after the position of the latest earlier piece of the same shape.
     pub same_shape_order: bool,
-    /// Cut branches whose unreachable empty cells exceed the slack.
+    /// Cut branches where the cells that must stay empty exceed the slack.
     pub dead_cells: bool,
-    /// Give up after this many placements (counted over the whole call).
+    /// Cut branches where an order-free packing search proves the remaining pieces cannot fit.
+    pub lookahead: bool,
+    /// Give up after this many classic placements plus lookahead nodes (over the whole call).
     pub node_limit: Option<u64>,
 }
 
 impl Default for SearchOptions {
-    /// Both prunings on, no node limit.
+    /// All prunings on, no node limit.
     fn default() -> Self {
         SearchOptions {
             same_shape_order: true,
             dead_cells: true,
+            lookahead: true,
             node_limit: None,
         }
     }
@@ -66,6 +101,7 @@ impl SearchOptions {
         SearchOptions {
             same_shape_order: false,
             dead_cells: false,
+            lookahead: false,
             node_limit: None,
         }
     }
@@ -76,7 +112,7 @@ impl SearchOptions {
 pub enum SizeStatus {
     /// An arrangement was found (the first in classic order).
     Found,
-    /// The whole search space was exhausted: no arrangement at this size.
+    /// No arrangement exists at this size.
     Exhausted,
     /// The node limit was reached first.
     LimitReached,
@@ -91,8 +127,10 @@ pub struct SizeSearch {
     pub status: SizeStatus,
     /// The first arrangement in classic order, when `status` is `Found`.
     pub solution: Option<Solution>,
-    /// Placements made (search nodes) during this size's search.
+    /// Classic placements made (search nodes).
     pub nodes: u64,
+    /// Nodes of the packing lookahead.
+    pub lookahead_nodes: u64,
 }
 
 /// The result of a full solve: every size tried, in increasing order.
@@ -105,9 +143,14 @@ pub struct SolveReport {
 }
 
 impl SolveReport {
-    /// Total placements over all sizes.
+    /// Classic placements over all sizes.
     pub fn nodes(&self) -> u64 {
         self.sizes.iter().map(|s| s.nodes).sum()
+    }
+
+    /// Lookahead nodes over all sizes.
+    pub fn lookahead_nodes(&self) -> u64 {
+        self.sizes.iter().map(|s| s.lookahead_nodes).sum()
     }
 }
 
@@ -159,7 +202,7 @@ pub fn solve_with(pieces: &[Piece], options: &SearchOptions) -> SolveReport {
         };
         let result = solve_size_with(pieces, side, &opts);
         if let Some(b) = budget.as_mut() {
-            *b = b.saturating_sub(result.nodes);
+            *b = b.saturating_sub(result.nodes + result.lookahead_nodes);
         }
         let status = result.status;
         let solution = result.solution.clone();
@@ -194,7 +237,15 @@ pub fn solve_size_with(pieces: &[Piece], side: usize, options: &SearchOptions) -
         "side {side} exceeds the supported {MAX_SIDE}"
     );
     let mut search = Search::new(pieces, side, options);
-    let status = if pieces.len() * 4 > side * side {
+    let fits_at_all = pieces.len() * 4 <= side * side
+        && pieces
+            .iter()
+            .all(|p| p.width() <= side && p.height() <= side);
+    let ruled_out = !fits_at_all
+        || (options.lookahead
+            && (!lattice_bounds_allow(pieces, side)
+                || search.lookahead(pieces.len(), ROOT_LOOKAHEAD_BUDGET) == Some(false)));
+    let status = if ruled_out {
         SizeStatus::Exhausted
     } else {
         match search.place(0) {
@@ -212,10 +263,52 @@ pub fn solve_size_with(pieces: &[Piece], side: usize, options: &SearchOptions) -
         status,
         solution,
         nodes: search.nodes,
+        lookahead_nodes: search.lookahead_nodes,
     }
 }
 
 struct LimitReached;
+
+/// Lattices `(row period, column period)` used by [`lattice_bounds_allow`].
+const LATTICES: [(usize, usize); 7] = [(2, 2), (2, 1), (1, 2), (3, 1), (1, 3), (4, 1), (1, 4)];
+
+/// A counting bound checked before searching a size: mark the cells `(r, c)` with
+/// `r ≡ a (mod p)` and `c ≡ b (mod q)`; wherever a shape is placed it covers at least some
+/// number of marked cells, and pieces never share cells, so these minimums must add up to at
+/// most the number of marked cells. (For instance 26 squares do not fit in 11×11: mark the cells
+/// with odd row and odd column; there are 25 and every square covers one.)
+fn lattice_bounds_allow(pieces: &[Piece], side: usize) -> bool {
+    for (p, q) in LATTICES {
+        for a in 0..p {
+            for b in 0..q {
+                let marked = |r: usize, c: usize| r % p == a && c % q == b;
+                let available = (0..side)
+                    .flat_map(|r| (0..side).map(move |c| (r, c)))
+                    .filter(|&(r, c)| marked(r, c))
+                    .count();
+                let mut needed = 0;
+                for piece in pieces {
+                    let cells = piece.cells();
+                    let least = (0..=side - piece.height())
+                        .flat_map(|r| (0..=side - piece.width()).map(move |c| (r, c)))
+                        .map(|(r, c)| {
+                            cells
+                                .iter()
+                                .filter(|&&(dr, dc)| marked(r + dr, c + dc))
+                                .count()
+                        })
+                        .min()
+                        .unwrap_or(0);
+                    needed += least;
+                }
+                if needed > available {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
 
 #[derive(Clone, Copy)]
 struct PieceData {
@@ -228,13 +321,42 @@ struct PieceData {
     previous_same: Option<usize>,
 }
 
-/// A shape as an 8×8 mask (bit `8·row + col`) with its bounding box, for region tests.
+/// Number of colourings used by the parity test.
+const COLOURINGS: usize = 3;
+
+/// The colour (`+1` / `−1`) of cell `(r, c)` under colouring `k`: checkerboard, column
+/// stripes, row stripes.
+fn colour(k: usize, r: usize, c: usize) -> i32 {
+    let parity = match k {
+        0 => r + c,
+        1 => c,
+        _ => r,
+    };
+    if parity % 2 == 0 {
+        1
+    } else {
+        -1
+    }
+}
+
+/// A shape's data for the pruning tests.
 #[derive(Clone, Copy)]
-struct WideShape {
+struct ShapeData {
+    /// The cells as an 8×8 mask (bit `8·row + col`).
     mask: u64,
+    rows: [u32; 4],
     width: usize,
     height: usize,
+    cells: [(usize, usize); 4],
+    /// Column of the shape's first cell (in reading order) on its top row.
+    anchor: usize,
+    /// Colour sum of the shape placed at `(0, 0)`, per colouring (`0`, `±2` or `±4`). Placed at
+    /// `(r, c)` it is multiplied by `colour(k, r, c)`.
+    balance: [i32; COLOURINGS],
 }
+
+/// Saturating coverage counters kept per cell by the packing search (counts 0 to 4+).
+const PLANES: usize = 4;
 
 /// Regions of this many cells or more are never counted as (partly) dead.
 const SMALL_REGION: usize = 8;
@@ -246,15 +368,19 @@ struct Search {
     pieces: Vec<PieceData>,
     pos: Vec<usize>,
     nodes: u64,
+    lookahead_nodes: u64,
     limit: u64,
     dead_cells: bool,
-    /// A lower bound on the empty cells no remaining piece can cover.
+    lookahead: bool,
+    /// A lower bound on the empty cells that must stay empty.
     dead: usize,
     /// `side² − 4·pieces`: how many cells may stay empty.
     slack: usize,
     /// Pieces not yet placed, per shape.
     remaining: [u8; 19],
-    wide: [WideShape; 19],
+    shapes: [ShapeData; 19],
+    /// Colour sum of the empty cells, per colouring.
+    balance: [i32; COLOURINGS],
 }
 
 impl Search {
@@ -284,14 +410,25 @@ impl Search {
         for p in &data {
             remaining[p.shape] += 1;
         }
-        let wide = Shape::ALL.map(|s| {
+        let shapes = Shape::ALL.map(|s| {
             let p = s.piece();
-            let mask = (0..4).fold(0u64, |acc, r| acc | u64::from(p.row_mask(r)) << (8 * r));
-            WideShape {
-                mask,
+            let cells = p.cells();
+            ShapeData {
+                mask: cells
+                    .iter()
+                    .fold(0u64, |acc, &(r, c)| acc | 1 << (8 * r + c)),
+                rows: [p.row_mask(0), p.row_mask(1), p.row_mask(2), p.row_mask(3)],
                 width: p.width(),
                 height: p.height(),
+                cells,
+                anchor: p.row_mask(0).trailing_zeros() as usize,
+                balance: std::array::from_fn(|k| cells.iter().map(|&(r, c)| colour(k, r, c)).sum()),
             }
+        });
+        let balance = std::array::from_fn(|k| {
+            (0..side)
+                .flat_map(|r| (0..side).map(move |c| colour(k, r, c)))
+                .sum()
         });
         Search {
             side,
@@ -304,12 +441,30 @@ impl Search {
             pieces: data,
             pos: vec![0; pieces.len()],
             nodes: 0,
+            lookahead_nodes: 0,
             limit: options.node_limit.unwrap_or(u64::MAX),
             dead_cells: options.dead_cells,
+            lookahead: options.lookahead,
             dead: 0,
             slack: (side * side).saturating_sub(4 * pieces.len()),
             remaining,
-            wide,
+            shapes,
+            balance,
+        }
+    }
+
+    fn budget_left(&self) -> bool {
+        self.nodes + self.lookahead_nodes < self.limit
+    }
+
+    /// Marks (or, with `sign = -1`, unmarks) the cells `m` (rows from `r`) of a shape placed at
+    /// `(r, c)`, keeping the colour sums of the empty cells up to date.
+    fn toggle(&mut self, shape: usize, r: usize, c: usize, m: &[u32; 4], sign: i32) {
+        for (i, mi) in m.iter().enumerate() {
+            self.board[r + i] ^= mi;
+        }
+        for k in 0..COLOURINGS {
+            self.balance[k] -= sign * self.shapes[shape].balance[k] * colour(k, r, c);
         }
     }
 
@@ -328,14 +483,9 @@ impl Search {
         };
         let (r0, c0) = (start / self.side, start % self.side);
         self.remaining[p.shape] -= 1;
-        let last_col = self.side - p.width;
-        let col_range = if last_col >= 31 {
-            u32::MAX
-        } else {
-            (2u32 << last_col) - 1
-        };
+        let col_range = columns_up_to(self.side - p.width);
         for r in r0..=self.side - p.height {
-            // Columns where the piece fits on row `r`, all at once: a column `c` is blocked when
+            // Columns where the piece fits on row `r`, all at once: column `c` is blocked when
             // some cell `(r + i, c + b)` of the piece is occupied.
             let mut blocked = 0u32;
             for i in 0..p.height {
@@ -352,43 +502,321 @@ impl Search {
             while fits != 0 {
                 let c = fits.trailing_zeros() as usize;
                 fits &= fits - 1;
-                let m = [
-                    p.rows[0] << c,
-                    p.rows[1] << c,
-                    p.rows[2] << c,
-                    p.rows[3] << c,
-                ];
-                if self.nodes >= self.limit {
+                if !self.budget_left() {
                     return Err(LimitReached);
                 }
                 self.nodes += 1;
-                for (i, mi) in m.iter().enumerate() {
-                    self.board[r + i] |= mi;
-                }
+                let m = p.rows.map(|x| x << c);
+                self.toggle(p.shape, r, c, &m, 1);
                 self.pos[k] = r * self.side + c;
-                let found = if self.dead_cells {
-                    let newly = self.newly_dead(r, &m, p.height);
-                    if self.dead + newly > self.slack {
-                        false
-                    } else {
-                        self.dead += newly;
-                        let found = self.place(k + 1)?;
-                        self.dead -= newly;
-                        found
-                    }
+                let newly = if self.dead_cells {
+                    self.newly_dead(r, &m, p.height)
                 } else {
-                    self.place(k + 1)?
+                    0
+                };
+                let left = self.pieces.len() - k - 1;
+                let cut = (self.dead_cells
+                    && (self.dead + newly > self.slack
+                        || (self.dead + newly == self.slack
+                            && left > 0
+                            && self.uncoverable_cell_in_large_region())))
+                    || (self.lookahead
+                        && left >= LOOKAHEAD_MIN_PIECES
+                        && self.lookahead(left, NODE_LOOKAHEAD_BUDGET) == Some(false));
+                let found = if cut {
+                    false
+                } else {
+                    self.dead += newly;
+                    let found = self.place(k + 1)?;
+                    self.dead -= newly;
+                    found
                 };
                 if found {
                     return Ok(true);
                 }
-                for (i, mi) in m.iter().enumerate() {
-                    self.board[r + i] &= !mi;
-                }
+                self.toggle(p.shape, r, c, &m, -1);
             }
         }
         self.remaining[p.shape] += 1;
         Ok(false)
+    }
+
+    /// Whether the `left` remaining pieces (counted in `remaining`) can be packed into the empty
+    /// cells, ignoring the classic order, within `budget` lookahead nodes (`None`: undecided).
+    fn lookahead(&mut self, left: usize, budget: u64) -> Option<bool> {
+        let budget = budget.min(self.limit.saturating_sub(self.nodes + self.lookahead_nodes));
+        let mut budget_left = budget;
+        let result = self.pack(left, self.slack, &mut budget_left);
+        self.lookahead_nodes += budget - budget_left;
+        result.ok()
+    }
+
+    /// The packing search. Each node first computes, bit-parallel, how many placements of
+    /// remaining shapes cover each empty cell (0, 1, or more): more uncoverable cells than
+    /// `skips` (cells that may still stay empty) means no packing. When no cell may stay empty
+    /// and some cell has exactly one covering placement, that placement is forced. Otherwise the
+    /// first empty cell in reading order is either covered by a remaining shape (anchored on the
+    /// shape's first cell) or left empty. `Err(())` when the budget ran out. Leaves the board as
+    /// it found it.
+    #[allow(clippy::needless_range_loop)] // rows index several parallel arrays
+    fn pack(&mut self, left: usize, skips: usize, budget: &mut u64) -> Result<bool, ()> {
+        if left == 0 {
+            return Ok(true);
+        }
+        if *budget == 0 {
+            return Err(());
+        }
+        *budget -= 1;
+        if skips == 0 && !self.parity_allows_exact_cover() {
+            return Ok(false);
+        }
+        let side = self.side;
+        let at_least = self.coverage();
+        let mut uncovered = 0;
+        // The empty cell with the fewest covering placements (fewer than PLANES), if any.
+        let mut best: Option<(usize, usize, usize)> = None;
+        for r in 0..side {
+            let empty = !self.board[r] & self.full;
+            uncovered += (empty & !at_least[0][r]).count_ones() as usize;
+            if skips == 0 {
+                for j in 1..PLANES {
+                    if best.is_some_and(|(n, _, _)| n <= j) {
+                        break;
+                    }
+                    let exactly = empty & at_least[j - 1][r] & !at_least[j][r];
+                    if exactly != 0 {
+                        best = Some((j, r, exactly.trailing_zeros() as usize));
+                        break;
+                    }
+                }
+            }
+        }
+        if uncovered > skips || self.forced_empty() > skips {
+            return Ok(false);
+        }
+        if let Some((_, r, c)) = best {
+            // Exact cover: branch on every placement covering the most constrained cell.
+            for s in 0..self.shapes.len() {
+                if self.remaining[s] == 0 {
+                    continue;
+                }
+                let shape = self.shapes[s];
+                for &(dr, dc) in &shape.cells {
+                    if dr > r || dc > c {
+                        continue;
+                    }
+                    let (top, left_col) = (r - dr, c - dc);
+                    if top + shape.height > side || left_col + shape.width > side {
+                        continue;
+                    }
+                    let m = shape.rows.map(|x| x << left_col);
+                    if (0..shape.height).any(|i| self.board[top + i] & m[i] != 0) {
+                        continue;
+                    }
+                    self.toggle(s, top, left_col, &m, 1);
+                    self.remaining[s] -= 1;
+                    let result = self.pack(left - 1, 0, budget);
+                    self.remaining[s] += 1;
+                    self.toggle(s, top, left_col, &m, -1);
+                    if result != Ok(false) {
+                        return result;
+                    }
+                }
+            }
+            return Ok(false);
+        }
+        let Some(r) = (0..side).find(|&r| self.board[r] != self.full) else {
+            return Ok(false);
+        };
+        let c = self.board[r].trailing_ones() as usize;
+        for s in 0..self.shapes.len() {
+            if self.remaining[s] == 0 {
+                continue;
+            }
+            let shape = self.shapes[s];
+            if c < shape.anchor {
+                continue;
+            }
+            let left_col = c - shape.anchor;
+            if left_col + shape.width > side || r + shape.height > side {
+                continue;
+            }
+            let m = shape.rows.map(|x| x << left_col);
+            if (0..shape.height).any(|i| self.board[r + i] & m[i] != 0) {
+                continue;
+            }
+            self.toggle(s, r, left_col, &m, 1);
+            self.remaining[s] -= 1;
+            let result = self.pack(left - 1, skips, budget);
+            self.remaining[s] += 1;
+            self.toggle(s, r, left_col, &m, -1);
+            if result != Ok(false) {
+                return result;
+            }
+        }
+        if skips > 0 {
+            self.board[r] |= 1 << c;
+            for k in 0..COLOURINGS {
+                self.balance[k] -= colour(k, r, c);
+            }
+            let result = self.pack(left, skips - 1, budget);
+            for k in 0..COLOURINGS {
+                self.balance[k] += colour(k, r, c);
+            }
+            self.board[r] &= !(1 << c);
+            return result;
+        }
+        Ok(false)
+    }
+
+    /// A lower bound on the empty cells that must stay empty because of region sizes: a
+    /// region of `n` empty cells holds at most `n / 4` pieces, so `n mod 4` of its cells stay
+    /// empty. Regions are found with a bit-parallel flood fill.
+    #[allow(clippy::needless_range_loop)] // rows index several parallel arrays
+    fn forced_empty(&self) -> usize {
+        let side = self.side;
+        let mut todo = [0u32; ROWS];
+        for r in 0..side {
+            todo[r] = !self.board[r] & self.full;
+        }
+        let mut total = 0;
+        for start in 0..side {
+            while todo[start] != 0 {
+                let mut region = [0u32; ROWS];
+                region[start] = todo[start] & todo[start].wrapping_neg();
+                let (mut lo, mut hi) = (start, start);
+                loop {
+                    let mut changed = false;
+                    let from = lo.saturating_sub(1);
+                    let to = (hi + 1).min(side - 1);
+                    for i in from..=to {
+                        let up = if i > 0 { region[i - 1] } else { 0 };
+                        let x = region[i];
+                        let mut grown = (x | x << 1 | x >> 1 | up | region[i + 1]) & todo[i];
+                        // Spread along the row within the empty run at once.
+                        loop {
+                            let wider = (grown | grown << 1 | grown >> 1) & todo[i];
+                            if wider == grown {
+                                break;
+                            }
+                            grown = wider;
+                        }
+                        if grown != x {
+                            region[i] = grown;
+                            changed = true;
+                            lo = lo.min(i);
+                            hi = hi.max(i);
+                        }
+                    }
+                    if !changed {
+                        break;
+                    }
+                }
+                let mut size = 0;
+                for i in lo..=hi {
+                    size += region[i].count_ones() as usize;
+                    todo[i] &= !region[i];
+                }
+                total += size % 4;
+            }
+        }
+        total
+    }
+
+    /// Per row, the empty cells covered by at least `j + 1` placements of remaining shapes,
+    /// for `j` in `0..PLANES` (saturating unary counters).
+    fn coverage(&self) -> [[u32; ROWS]; PLANES] {
+        let side = self.side;
+        let mut at_least = [[0u32; ROWS]; PLANES];
+        for (s, shape) in self.shapes.iter().enumerate() {
+            if self.remaining[s] == 0 || shape.width > side || shape.height > side {
+                continue;
+            }
+            let col_range = columns_up_to(side - shape.width);
+            for r in 0..=side - shape.height {
+                let mut blocked = 0u32;
+                for &(i, b) in &shape.cells {
+                    blocked |= self.board[r + i] >> b;
+                }
+                let fits = !blocked & col_range;
+                if fits == 0 {
+                    continue;
+                }
+                // For one cell offset, the placements of one row cover distinct cells, so the
+                // whole row of placements is added to the counters at once.
+                for &(i, b) in &shape.cells {
+                    let x = fits << b;
+                    for j in (1..PLANES).rev() {
+                        at_least[j][r + i] |= at_least[j - 1][r + i] & x;
+                    }
+                    at_least[0][r + i] |= x;
+                }
+            }
+        }
+        at_least
+    }
+
+    /// When the remaining pieces must cover every empty cell exactly: for each colouring, the
+    /// empty cells' colour sum must be reachable as a sum of the remaining pieces' balances,
+    /// each of which can take either sign (by position).
+    fn parity_allows_exact_cover(&self) -> bool {
+        (0..COLOURINGS).all(|k| {
+            let (mut twos, mut fours) = (0i32, 0i32);
+            for (s, &n) in self.remaining.iter().enumerate() {
+                match self.shapes[s].balance[k].abs() {
+                    2 => twos += i32::from(n),
+                    4 => fours += i32::from(n),
+                    _ => {}
+                }
+            }
+            // Sums of `fours` terms ±4 are 4·fours − 8j; sums of `twos` terms ±2 are every
+            // value of the parity of 2·twos (mod 4) within ±2·twos.
+            (0..=fours).any(|j| {
+                let rest = self.balance[k] - (4 * fours - 8 * j);
+                rest.abs() <= 2 * twos && (rest - 2 * twos).rem_euclid(4) == 0
+            })
+        })
+    }
+
+    /// Whether some empty cell lies in a large region (one the dead-cell bound counts as 0)
+    /// and yet no remaining piece can cover it. Such a cell is one more cell that must stay
+    /// empty, so when the bound already equals the slack the branch holds no solution.
+    ///
+    /// Coverage is computed bit-parallel: for each remaining shape, the columns where it fits
+    /// on each row, spread over the shape's cells.
+    #[allow(clippy::needless_range_loop)] // rows index several parallel arrays
+    fn uncoverable_cell_in_large_region(&self) -> bool {
+        let side = self.side;
+        let mut cover = [0u32; ROWS];
+        for (s, shape) in self.shapes.iter().enumerate() {
+            if self.remaining[s] == 0 || shape.width > side || shape.height > side {
+                continue;
+            }
+            let col_range = columns_up_to(side - shape.width);
+            for r in 0..=side - shape.height {
+                let mut blocked = 0u32;
+                for &(i, b) in &shape.cells {
+                    blocked |= self.board[r + i] >> b;
+                }
+                let fits = !blocked & col_range;
+                if fits != 0 {
+                    for &(i, b) in &shape.cells {
+                        cover[r + i] |= fits << b;
+                    }
+                }
+            }
+        }
+        for r in 0..side {
+            let mut uncovered = !self.board[r] & self.full & !cover[r];
+            while uncovered != 0 {
+                let c = uncovered.trailing_zeros();
+                uncovered &= uncovered - 1;
+                if self.region(r, c).size >= SMALL_REGION {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// How much the dead-cell bound grows when the piece with (already shifted) row masks `m`
@@ -404,7 +832,7 @@ impl Search {
     /// weakens the pruning, never makes it unsound.)
     fn newly_dead(&self, r: usize, m: &[u32; 4], height: usize) -> usize {
         let side = self.side;
-        // Rows r-1 ..= r+height, stored at offset +1 in `seen`.
+        // `seen[i]` covers board row `r + i - 1` (rows r-1 ..= r+height).
         let mut seen = [0u32; 6];
         let mut total = 0;
         let mut any_large = false;
@@ -430,11 +858,10 @@ impl Search {
                     continue;
                 }
                 let region = self.region(rr, c);
-                for i in 0..6 {
-                    // Window row `region.base + j` ↔ `seen` index `row + 1 - r`.
-                    let row = r + i;
-                    if row >= 1 && row - 1 >= region.base && row - 1 < region.base + WINDOW {
-                        seen[i] |= region.rows[row - 1 - region.base];
+                for (i, s) in seen.iter_mut().enumerate() {
+                    // Board row `r + i - 1`, window row `r + i - 1 - region.base`.
+                    if r + i > region.base && r + i <= region.base + WINDOW {
+                        *s |= region.rows[r + i - 1 - region.base];
                     }
                 }
                 if region.size >= SMALL_REGION {
@@ -457,8 +884,7 @@ impl Search {
     /// 8 cells spans at most 7 rows, so a window of `WINDOW` rows centred on `r` is enough.
     fn region(&self, r: usize, c: u32) -> Region {
         let base = r.saturating_sub(SMALL_REGION - 1);
-        let end = (base + WINDOW).min(self.side);
-        let rows_in = end - base;
+        let rows_in = (base + WINDOW).min(self.side) - base;
         let mut rows = [0u32; WINDOW];
         let start = r - base;
         rows[start] = 1 << c;
@@ -508,7 +934,7 @@ impl Search {
         for (i, &x) in region.rows[first_row..=last_row].iter().enumerate() {
             mask |= u64::from(x >> shift) << (8 * i);
         }
-        for (s, shape) in self.wide.iter().enumerate() {
+        for (s, shape) in self.shapes.iter().enumerate() {
             if self.remaining[s] == 0 || shape.height > h || shape.width > w {
                 continue;
             }
@@ -521,6 +947,15 @@ impl Search {
             }
         }
         size
+    }
+}
+
+/// The mask of columns `0..=last`.
+fn columns_up_to(last: usize) -> u32 {
+    if last >= 31 {
+        u32::MAX
+    } else {
+        (2u32 << last) - 1
     }
 }
 

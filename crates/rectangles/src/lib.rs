@@ -1,6 +1,6 @@
 //! Rectangle packing: fill a canvas with some of the given rectangles.
 //!
-//! Input (see [`parse`]): the small rectangles as blocks of word characters (`[A-Za-z0-9_]`),
+//! Input (see [`parse()`]): the small rectangles as blocks of word characters (`[A-Za-z0-9_]`),
 //! one block per rectangle, blocks separated by one empty line, and last the canvas, a block of
 //! `~`. Rules: cover every canvas cell, each rectangle used at most once (unless
 //! [`Options::allow_reuse`]), rotation by 90° allowed (unless [`Options::allow_rotation`] is off),
@@ -12,11 +12,13 @@
 //! nothing fits. [`native::solve`] returns the first such list.
 //!
 //! Modules, one job each:
-//! - [`parse`]: the input parser with typed, line-numbered errors;
+//! - [`mod@parse`]: the input parser with typed, line-numbered errors;
 //! - [`native`]: the fast native solver and solution counter;
 //! - [`verify`]: an independent checker of a list of placements (shares no code with the
 //!   solver);
-//! - [`render`]: painting a solution, JSON-ready.
+//! - [`mod@render`]: painting a solution, JSON-ready;
+//! - [`encode`]: the puzzle stated through the backref IR;
+//! - [`balancing`]: the puzzle as one .NET balancing-group pattern, in the seed's style.
 
 pub mod balancing;
 pub mod encode;

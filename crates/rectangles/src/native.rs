@@ -26,6 +26,7 @@
 //! counts per state.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
@@ -113,7 +114,7 @@ struct Search<'a> {
     free_area: usize,
     unused_area: usize,
     frames: Vec<Frame>,
-    memo: HashMap<Vec<u32>, u64>,
+    memo: HashMap<Vec<u32>, u64, BuildHasherDefault<MixHasher>>,
     stats: Stats,
     total: u64,
 }
@@ -129,7 +130,7 @@ impl<'a> Search<'a> {
             free_area: puzzle.canvas.area(),
             unused_area: puzzle.pieces.iter().map(|p| p.area()).sum(),
             frames: Vec::new(),
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             stats: Stats::default(),
             total: 0,
         }
@@ -157,6 +158,126 @@ impl<'a> Search<'a> {
             }
         }
         reach[target]
+    }
+
+    /// Whether every well can be filled. A well is a maximal run of columns of equal height
+    /// that is lower than its neighbours (or the canvas edges). Its bottom row can only be
+    /// covered by pieces placed on that row inside the well, side by side, so the well's width
+    /// must be a sum of placed widths of distinct available pieces (any number of copies under
+    /// reuse) tall enough to fit under the canvas bottom.
+    fn wells_fillable(&self) -> bool {
+        let height = self.puzzle.canvas.height;
+        let hs = &self.heights;
+        let mut start = 0;
+        while start < hs.len() {
+            let h = hs[start];
+            let mut end = start + 1;
+            while end < hs.len() && hs[end] == h {
+                end += 1;
+            }
+            let lower_left = start == 0 || hs[start - 1] > h;
+            let lower_right = end == hs.len() || hs[end] > h;
+            if lower_left && lower_right && (h as usize) < height {
+                let room = height - h as usize;
+                if !self.width_reachable(end - start, room) {
+                    return false;
+                }
+            }
+            start = end;
+        }
+        true
+    }
+
+    /// Whether the free parts of the left and right canvas columns can be filled: a piece
+    /// covering a cell of the left (right) edge column has its left (right) side on that edge,
+    /// so the free length of the column is a sum of placed heights of distinct available pieces
+    /// (any number of copies under reuse).
+    fn edges_fillable(&self) -> bool {
+        let (width, height) = (self.puzzle.canvas.width, self.puzzle.canvas.height);
+        [self.heights[0], self.heights[width - 1]]
+            .into_iter()
+            .all(|h| {
+                h as usize == height || self.length_reachable(height - h as usize, width, true)
+            })
+    }
+
+    /// Whether `width` is a sum of placed widths of available pieces no taller than `room`.
+    fn width_reachable(&self, width: usize, room: usize) -> bool {
+        self.length_reachable(width, room, false)
+    }
+
+    /// Whether `length` is a sum of placed sizes of available pieces, along rows (placed
+    /// widths, pieces at most `room` tall) or, when `vertical`, along columns (placed heights,
+    /// pieces at most `room` wide).
+    fn length_reachable(&self, length: usize, room: usize, vertical: bool) -> bool {
+        let sizes = self.puzzle.pieces.iter().enumerate().filter_map(|(i, p)| {
+            if self.used[i] {
+                return None;
+            }
+            let (along, across) = if vertical {
+                (p.height, p.width)
+            } else {
+                (p.width, p.height)
+            };
+            let straight = (across <= room && along <= length).then_some(along);
+            let turned = (self.options.allow_rotation
+                && !p.is_square()
+                && along <= room
+                && across <= length)
+                .then_some(across);
+            Some([straight, turned])
+        });
+        if length < 128 {
+            // Bit `s` set: `s` is reachable.
+            let target = 1u128 << length;
+            let mut reach = 1u128;
+            for options in sizes {
+                let mut next = reach;
+                for w in options.into_iter().flatten() {
+                    if self.options.allow_reuse {
+                        let mut shifted = reach;
+                        loop {
+                            let grown = shifted | (shifted << w);
+                            if grown == shifted {
+                                break;
+                            }
+                            shifted = grown;
+                        }
+                        next |= shifted;
+                    } else {
+                        next |= reach << w;
+                    }
+                }
+                reach = next;
+                if reach & target != 0 {
+                    return true;
+                }
+            }
+            return reach & target != 0;
+        }
+        let mut reach = vec![false; length + 1];
+        reach[0] = true;
+        for options in sizes {
+            if self.options.allow_reuse {
+                for w in options.into_iter().flatten() {
+                    for s in w..=length {
+                        reach[s] |= reach[s - w];
+                    }
+                }
+            } else {
+                for s in (1..=length).rev() {
+                    for w in options.into_iter().flatten() {
+                        if w <= s && reach[s - w] {
+                            reach[s] = true;
+                        }
+                    }
+                }
+            }
+            if reach[length] {
+                return true;
+            }
+        }
+        reach[length]
     }
 
     fn key(&self) -> Vec<u32> {
@@ -188,6 +309,9 @@ impl<'a> Search<'a> {
             return Err(1);
         }
         if !self.options.allow_reuse && self.unused_area < self.free_area {
+            return Err(0);
+        }
+        if !self.wells_fillable() || !self.edges_fillable() {
             return Err(0);
         }
         let key = self.key();
@@ -345,5 +469,35 @@ impl<'a> Search<'a> {
                 })
             })
             .collect()
+    }
+}
+
+/// A fast non-cryptographic hasher for the memo's keys (multiply-rotate per word).
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7C_C1_B7_27_22_0A_95);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
     }
 }
