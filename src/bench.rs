@@ -78,9 +78,12 @@ fn fixture_cases(puzzle: &'static str) -> Vec<Case> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures")
         .join(puzzle);
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
+    // `slow/` holds the fixtures the tests skip: the bench times them too.
+    let mut files: Vec<std::path::PathBuf> = [dir.clone(), dir.join("slow")]
+        .iter()
+        .filter_map(|d| std::fs::read_dir(d).ok())
+        .flat_map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()))
+        .collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "txt"));
     files.sort();
     files
