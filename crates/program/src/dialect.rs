@@ -19,6 +19,9 @@ pub struct Features {
     pub fail_verb: bool,
     /// PCRE2-style callouts `(?C1)`.
     pub callouts: bool,
+    /// Backreferences that appear before their group in the pattern (inside a loop they read the
+    /// previous iteration's capture).
+    pub forward_references: bool,
 }
 
 impl Features {
@@ -30,6 +33,7 @@ impl Features {
         atomic: false,
         fail_verb: false,
         callouts: false,
+        forward_references: false,
     };
 
     /// The features both `self` and `other` have.
@@ -41,6 +45,7 @@ impl Features {
             atomic: self.atomic && other.atomic,
             fail_verb: self.fail_verb && other.fail_verb,
             callouts: self.callouts && other.callouts,
+            forward_references: self.forward_references && other.forward_references,
         }
     }
 }
@@ -81,6 +86,7 @@ const FULL: Features = Features {
     atomic: true,
     fail_verb: true,
     callouts: false,
+    forward_references: true,
 };
 
 /// PCRE2 (JIT or interpreter).
@@ -102,10 +108,16 @@ pub const PCRE2: Dialect = Dialect {
     },
 };
 
-/// Perl 5: PCRE2's syntax without callouts.
+/// Perl 5: PCRE2's syntax without callouts. Perl's engine gets the packing loop wrong
+/// (conditionals on groups captured in earlier iterations of a counted group: `backref check`
+/// found `no_solution` on solvable rectangles), so conditionals are off and packing takes its
+/// guard form there.
 pub const PERL: Dialect = Dialect {
     name: "perl",
-    features: FULL,
+    features: Features {
+        conditionals: false,
+        ..FULL
+    },
     ..PCRE2
 };
 
@@ -152,6 +164,7 @@ pub const PYTHON: Dialect = Dialect {
         atomic: false,
         fail_verb: false,
         callouts: false,
+        forward_references: false,
     },
 };
 
@@ -175,6 +188,7 @@ pub const JAVASCRIPT: Dialect = Dialect {
         atomic: false,
         fail_verb: false,
         callouts: false,
+        forward_references: true,
     },
 };
 
@@ -198,6 +212,7 @@ pub const DOTNET: Dialect = Dialect {
         atomic: true,
         fail_verb: false,
         callouts: false,
+        forward_references: true,
     },
 };
 

@@ -411,6 +411,11 @@ impl<'p> Lowerer<'p> {
         classes.sort();
         classes.dedup();
         classes.retain(|c| symmetry.iter().filter(|s| **s == Some(*c)).count() > 1);
+        if !self.features.forward_references {
+            // The index check reads groups captured later in the body (the previous
+            // iteration's): without forward references the symmetry is simply not broken.
+            classes.clear();
+        }
         classes.truncate(26);
         let ordered = !classes.is_empty();
         let most = options.iter().map(Vec::len).max().unwrap_or(1) as u32;
