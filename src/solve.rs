@@ -164,7 +164,7 @@ pub fn execute(
     let mut gave_up: Option<Value> = None;
     for (stage, label) in instance.stages().into_iter().enumerate() {
         let encoded = instance.encode(stage, settings).map_err(Failure::input)?;
-        let compiled = compile(&encoded.program, &encoded.order, &options)
+        let compiled = compile(&encoded.program, &encoded.order, options)
             .context("the encoder built an invalid program")
             .map_err(Failure::internal)?;
         let run = engine
@@ -216,7 +216,7 @@ pub fn execute(
             }
         };
         let native = instance
-            .native(stage, &settings)
+            .native(stage, settings)
             .map_err(Failure::internal)?;
         st.native_ms = ms(native.elapsed);
         let native_found = native.solution.is_some();
