@@ -42,6 +42,7 @@ pub fn encode(pieces: &[Piece], side: usize) -> Result<Encoded, ProgramError> {
                             .collect();
                         options.push(PackOption {
                             label: label(r, c),
+                            requires: vec![],
                             resources,
                         });
                     }
@@ -51,6 +52,7 @@ pub fn encode(pieces: &[Piece], side: usize) -> Result<Encoded, ProgramError> {
                 // Keep the item with an impossible option so the search fails at once.
                 options.push(PackOption {
                     label: "none".into(),
+                    requires: vec![],
                     resources: vec![0, 0],
                 });
             }

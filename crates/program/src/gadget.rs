@@ -86,6 +86,9 @@ pub enum Gadget {
         /// `symmetry[i]`: items of one class are interchangeable (same options), so each must
         /// choose a later option than the class's item before it; `None`: no such constraint.
         symmetry: Vec<Option<u32>>,
+        /// `requires[i][j]`: resources earlier items must have used before option `j` of item
+        /// `i` is tried — a search hint, not part of the meaning.
+        requires: Vec<Vec<Vec<u32>>>,
     },
 }
 
@@ -192,6 +195,7 @@ impl Gadget {
                 resources,
                 must_cover,
                 symmetry,
+                ..
             } => {
                 let mut used = vec![false; *resources as usize];
                 let mut previous: std::collections::HashMap<u32, usize> = Default::default();

@@ -55,6 +55,7 @@ struct PackSpec<'a> {
     resources: u32,
     due: &'a [Vec<u32>],
     symmetry: &'a [Option<u32>],
+    requires: &'a [Vec<Vec<u32>>],
 }
 
 /// Lowers steps in order, allocating capture groups as they appear.
@@ -316,7 +317,8 @@ impl<'p> Lowerer<'p> {
                 resources,
                 must_cover,
                 symmetry,
-            } => self.lower_packing(items, options, *resources, *must_cover, symmetry),
+                requires,
+            } => self.lower_packing(items, options, *resources, *must_cover, symmetry, requires),
             Gadget::Count { terms, cmp, k, .. } => {
                 let total: u32 = terms.iter().map(|t| t.1).sum();
                 let sum = Node::Seq(
@@ -337,6 +339,7 @@ impl<'p> Lowerer<'p> {
         resources: u32,
         must_cover: u32,
         symmetry: &[Option<u32>],
+        requires: &[Vec<Vec<u32>>],
     ) -> Lowered {
         // Each resource that must be covered is checked right after the last item whose options
         // can use it: from then on nothing can cover it any more.
@@ -360,6 +363,7 @@ impl<'p> Lowerer<'p> {
             resources,
             due: &due,
             symmetry,
+            requires,
         };
         let mut lowered = if self.features.conditionals && self.features.lookahead {
             self.packing_trie(&spec)
@@ -386,6 +390,7 @@ impl<'p> Lowerer<'p> {
             resources,
             due,
             symmetry,
+            requires,
         } = *spec;
         let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
@@ -540,6 +545,16 @@ impl<'p> Lowerer<'p> {
             }
             body.push(Node::Alt(markers));
         }
+        let hinted = requires.iter().flatten().any(|r| !r.is_empty());
+        if hinted {
+            // Options may first list `!`-prefixed codes of resources that must be used already.
+            let gs = groups.clone();
+            let needed = trie(0, resources.max(1), 0, bits, &|r| require(gs[r as usize]));
+            body.push(Node::star(
+                Node::Seq(vec![Node::lit("!"), needed]),
+                self.greed(Greed::Possessive),
+            ));
+        }
         body.extend([
             dispatches,
             Node::optional(
@@ -577,6 +592,7 @@ impl<'p> Lowerer<'p> {
                             }
                         }
                     }
+                    text.extend(requires[i][j].iter().map(|r| format!("!{}", code(*r))));
                     text.extend(o.iter().map(|r| format!("{}{t}", code(*r))));
                     text
                 })
@@ -614,6 +630,7 @@ impl<'p> Lowerer<'p> {
             resources,
             due,
             symmetry,
+            ..
         } = *spec;
         let mut previous: std::collections::HashMap<u32, Vec<GroupId>> = Default::default();
         let mut users: Vec<Vec<GroupId>> = vec![Vec::new(); resources as usize];

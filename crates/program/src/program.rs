@@ -49,6 +49,11 @@ pub struct PackOption {
     pub label: String,
     /// The resources used, as indices below the packing's resource count.
     pub resources: Vec<u32>,
+    /// A search hint: resources that earlier items must already have used for this option to
+    /// be tried (e.g. "the equal piece before this one is placed"). It must never be the only
+    /// way to a solution: the packing's meaning, and so the checker, ignores it, and forms
+    /// that cannot express it (the guard form) leave it out.
+    pub requires: Vec<u32>,
 }
 
 /// A puzzle stated as variables and gadgets, before ordering and printing.
@@ -218,6 +223,7 @@ impl Program {
     ) -> Result<Vec<VarId>, ProgramError> {
         let mut vars = Vec::with_capacity(items.len());
         let mut options = Vec::with_capacity(items.len());
+        let mut requires: Vec<Vec<Vec<u32>>> = Vec::with_capacity(items.len());
         let symmetry: Vec<Option<u32>> = items.iter().map(|item| item.symmetry).collect();
         for item in items {
             let labels: Vec<String> = item.options.iter().map(|o| o.label.clone()).collect();
@@ -239,6 +245,7 @@ impl Program {
                 }
             }
             vars.push(self.add_var(&item.name, labels, false)?);
+            requires.push(item.options.iter().map(|o| o.requires.clone()).collect());
             options.push(item.options.into_iter().map(|o| o.resources).collect());
         }
         self.statements.push(Gadget::Packing {
@@ -247,6 +254,7 @@ impl Program {
             resources,
             must_cover: must_cover.min(resources),
             symmetry,
+            requires,
         });
         Ok(vars)
     }

@@ -121,6 +121,7 @@ pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, Pr
                         .iter()
                         .map(|&c| PackOption {
                             label: c.to_string(),
+                            requires: vec![],
                             resources: vec![
                                 c as u32,
                                 (n + r + c) as u32,

@@ -30,12 +30,31 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
     } else {
         puzzle.pieces.len() as u32
     };
+    // Pieces of the same size (up to rotation, when rotation is allowed) are interchangeable:
+    // any solution can use them in input order, and the search tries them in that order, so a
+    // piece is only tried once its nearest earlier twin is placed. A search hint: it never
+    // changes whether a solution exists, nor the first one found.
+    let same = |a: &crate::Piece, b: &crate::Piece| {
+        (a.width, a.height) == (b.width, b.height)
+            || (options.allow_rotation && (a.width, a.height) == (b.height, b.width))
+    };
+    let twin: Vec<Option<usize>> = (0..puzzle.pieces.len())
+        .map(|i| {
+            if options.allow_reuse {
+                return None;
+            }
+            (0..i)
+                .rev()
+                .find(|&k| same(&puzzle.pieces[k], &puzzle.pieces[i]))
+        })
+        .collect();
     let mut items = Vec::with_capacity(w * h);
     for r in 0..h {
         for c in 0..w {
             let mut opts = vec![PackOption {
                 label: "-".into(),
                 resources: vec![],
+                requires: vec![],
             }];
             for (i, piece) in puzzle.pieces.iter().enumerate() {
                 let turns: &[bool] = if options.allow_rotation && !piece.is_square() {
@@ -57,6 +76,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
                     opts.push(PackOption {
                         label: format!("p{i}{}", if rotated { "r" } else { "" }),
                         resources,
+                        requires: twin[i].map(|t| vec![cells + t as u32]).unwrap_or_default(),
                     });
                 }
             }
