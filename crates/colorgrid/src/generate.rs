@@ -10,36 +10,7 @@
 
 use crate::{native, Puzzle, Solution};
 
-/// SplitMix64: a tiny, fast, seedable pseudo-random generator (not for cryptography).
-#[derive(Clone, Debug)]
-pub struct Rng {
-    state: u64,
-}
-
-impl Rng {
-    /// A generator whose whole output is determined by `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`0` when `bound == 0`).
-    pub fn below(&mut self, bound: usize) -> usize {
-        if bound == 0 {
-            0
-        } else {
-            (self.next_u64() % bound as u64) as usize
-        }
-    }
-}
+pub use backref_rng::Rng;
 
 /// A `rows`×`cols` grid over `colors` (non-empty): one random background colour, then
 /// `rectangles` random axis-aligned rectangles (each side at most half the grid, at least 1)
