@@ -51,9 +51,9 @@ fn queens_cases(quick: bool) -> Vec<Case> {
     // The same search tree on both sides, big enough to time: natural order.
     for n in [16usize, 20, 24, 28] {
         for (encoding, portable) in [
+            ("packing", false),
             ("rowguard", false),
             ("rowguard", true),
-            ("packing", false),
             ("pairwise", false),
         ] {
             if encoding == "pairwise" && n > 20 {
@@ -139,12 +139,29 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         };
         let r = execute(&*instance, &*engine, &case.settings, &options, &limits)?;
         let last = r.stages.last().cloned().unwrap_or_default();
-        let (gen, comp, mat, nat) = (
+        let mut times = [
             r.total(|s| s.generate_ms),
             r.total(|s| s.compile_ms),
             r.total(|s| s.match_ms),
             r.total(|s| s.native_ms),
-        );
+        ];
+        // Best of several runs: the machine is shared, and the fastest run is the one least
+        // disturbed by other work.
+        if r.outcome != "gave_up" && times.iter().sum::<f64>() < 1000.0 {
+            for _ in 1..args.repeat.max(1) {
+                let again = execute(&*instance, &*engine, &case.settings, &options, &limits)?;
+                let more = [
+                    again.total(|s| s.generate_ms),
+                    again.total(|s| s.compile_ms),
+                    again.total(|s| s.match_ms),
+                    again.total(|s| s.native_ms),
+                ];
+                for (t, m) in times.iter_mut().zip(more) {
+                    *t = t.min(m);
+                }
+            }
+        }
+        let [gen, comp, mat, nat] = times;
         let name = std::path::Path::new(&case.input)
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())

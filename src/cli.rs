@@ -92,6 +92,10 @@ pub struct BenchArgs {
     /// Per-instance timeout in seconds.
     #[arg(long, default_value_t = 20.0)]
     pub timeout: f64,
+    /// Runs per instance; each time column shows its fastest run (runs that take over a
+    /// second are not repeated).
+    #[arg(long, default_value_t = 3)]
+    pub repeat: u32,
 }
 
 /// Output format.

@@ -35,6 +35,7 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
         callouts: args.timeout.is_some(),
         ..Options::new(engine.dialect())
     };
+    let settings = settings.for_options(&options);
     let encoded = instance.encode(0, &settings).map_err(Failure::input)?;
     let compiled = compile(&encoded.program, &encoded.order, &options)
         .map_err(|e| Failure::internal(e.into()))?;

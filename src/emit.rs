@@ -35,9 +35,6 @@ pub fn run(args: &EmitArgs) -> Result<Exit, Failure> {
     {
         return emit_hand_built(args, instance.puzzle(), &hand);
     }
-    let encoded = instance
-        .encode(args.stage, &settings)
-        .map_err(Failure::input)?;
     let options = Options {
         naming: match args.names {
             Names::Compact => Naming::Compact,
@@ -46,6 +43,10 @@ pub fn run(args: &EmitArgs) -> Result<Exit, Failure> {
         portable: args.puzzle.portable,
         ..Options::new(dialect)
     };
+    let settings = settings.for_options(&options);
+    let encoded = instance
+        .encode(args.stage, &settings)
+        .map_err(Failure::input)?;
     let compiled = compile(&encoded.program, &encoded.order, &options)
         .context("the encoder built an invalid program")
         .map_err(Failure::internal)?;

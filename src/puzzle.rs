@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use backref_engine::{Captures, DotnetOptions};
-use backref_program::{Program, VarId};
+use backref_program::{Features, Program, VarId};
 use serde_json::Value;
 
 /// Encoding choices from the command line.
@@ -21,6 +21,19 @@ pub struct Settings {
     pub no_rotation: bool,
     /// `--reuse` (rectangles).
     pub reuse: bool,
+    /// What the target engine runs (none beyond backreferences under `--portable`); a puzzle
+    /// may pick its default encoding from it. Filled in from the compile options.
+    pub features: Features,
+}
+
+impl Settings {
+    /// These settings for a compile with `options`.
+    pub fn for_options(&self, options: &backref_program::Options) -> Settings {
+        Settings {
+            features: options.features(),
+            ..self.clone()
+        }
+    }
 }
 
 /// A program ready to compile, with its decision order.

@@ -62,6 +62,7 @@ pub fn settings(p: &crate::cli::PuzzleArgs) -> Settings {
         order: p.order.clone(),
         no_rotation: p.no_rotation,
         reuse: p.reuse,
+        features: Default::default(),
     }
 }
 
@@ -156,6 +157,7 @@ pub fn execute(
     if let Some(result) = execute_hand_built(instance, engine, settings, limits)? {
         return Ok(result);
     }
+    let settings = &settings.for_options(options);
     let mut stages = Vec::new();
     let mut outcome = "no_solution";
     let mut solution: Option<Solution> = None;

@@ -73,8 +73,13 @@ impl Instance for Queens {
 
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Encoded> {
         let encoding = match settings.encoding.as_deref() {
-            // A static rule from the board size: rowguard is the fastest per search node, but its
-            // N² groups outgrow the JIT's frame (error -68) past N≈50; packing keeps O(N) groups.
+            // Static rules from the engine's features and the board size. With branch reset the
+            // packing gadget checks a square in O(1) and is the fastest; otherwise rowguard is
+            // the fastest per search node, but its N² groups outgrow the JIT's frame (error -68)
+            // past N≈50, and packing keeps O(N) groups.
+            None if settings.features.branch_reset && settings.features.conditionals => {
+                Encoding::Packing
+            }
             None if self.n <= ROWGUARD_MAX_N => Encoding::RowGuard,
             None => Encoding::Packing,
             Some(name) => pick(&ENCODINGS, name, "encoding")?,

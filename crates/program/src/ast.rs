@@ -76,6 +76,13 @@ pub enum Node {
         /// Taken otherwise.
         no: Box<Node>,
     },
+    /// Alternatives that all number their groups from the same start (`(?|a|b)`), so that
+    /// different alternatives can capture into the same group. Only printed for dialects with
+    /// [`Features::branch_reset`](crate::Features::branch_reset).
+    BranchReset(Vec<Node>),
+    /// Groups that exist only to advance the numbering inside a [`Node::BranchReset`]
+    /// alternative; never matched (`(?(DEFINE)()())`).
+    Pad(Vec<GroupId>),
     /// An item that never matches.
     Fail,
     /// A PCRE2 callout with this number (nothing where unsupported).
@@ -137,7 +144,9 @@ impl Node {
             Node::Group(_, n) | Node::Atomic(n) => n.backrefs(),
             Node::Look { node, .. } => node.backrefs(),
             Node::Repeat { node, max, .. } => node.backrefs() * max.unwrap_or(1).max(1) as usize,
-            Node::Seq(v) | Node::Alt(v) => v.iter().map(Node::backrefs).sum(),
+            Node::Seq(v) | Node::Alt(v) | Node::BranchReset(v) => {
+                v.iter().map(Node::backrefs).sum()
+            }
             Node::Cond { yes, no, .. } => yes.backrefs() + no.backrefs(),
             _ => 0,
         }

@@ -22,6 +22,8 @@ pub struct Features {
     /// Backreferences that appear before their group in the pattern (inside a loop they read the
     /// previous iteration's capture).
     pub forward_references: bool,
+    /// Branch reset `(?|..)` and a never-taken group (`(?(DEFINE)..)`) to pad group numbers.
+    pub branch_reset: bool,
 }
 
 impl Features {
@@ -34,6 +36,7 @@ impl Features {
         fail_verb: false,
         callouts: false,
         forward_references: false,
+        branch_reset: false,
     };
 
     /// The features both `self` and `other` have.
@@ -46,6 +49,7 @@ impl Features {
             fail_verb: self.fail_verb && other.fail_verb,
             callouts: self.callouts && other.callouts,
             forward_references: self.forward_references && other.forward_references,
+            branch_reset: self.branch_reset && other.branch_reset,
         }
     }
 }
@@ -75,6 +79,9 @@ pub struct Dialect {
     pub end_anchor: &'static str,
     /// An item that never matches.
     pub fail: &'static str,
+    /// Opening of a group that is never taken (closed by `)`), used to pad group numbers when
+    /// `features.branch_reset` is set; empty otherwise.
+    pub never: &'static str,
     /// Everything the dialect can run.
     pub features: Features,
 }
@@ -87,6 +94,7 @@ const FULL: Features = Features {
     fail_verb: true,
     callouts: false,
     forward_references: true,
+    branch_reset: true,
 };
 
 /// PCRE2 (JIT or interpreter).
@@ -102,6 +110,7 @@ pub const PCRE2: Dialect = Dialect {
     start_anchor: "\\A",
     end_anchor: "\\z",
     fail: "(*FAIL)",
+    never: "(?(DEFINE)",
     features: Features {
         callouts: true,
         ..FULL
@@ -136,9 +145,11 @@ pub const FANCY: Dialect = Dialect {
     start_anchor: "\\A",
     end_anchor: "\\z",
     fail: "(?!)",
+    never: "",
     features: Features {
         possessive: false,
         fail_verb: false,
+        branch_reset: false,
         ..FULL
     },
 };
@@ -157,6 +168,7 @@ pub const PYTHON: Dialect = Dialect {
     start_anchor: "\\A",
     end_anchor: "\\Z",
     fail: "(?!)",
+    never: "",
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -165,6 +177,7 @@ pub const PYTHON: Dialect = Dialect {
         fail_verb: false,
         callouts: false,
         forward_references: false,
+        branch_reset: false,
     },
 };
 
@@ -181,6 +194,7 @@ pub const JAVASCRIPT: Dialect = Dialect {
     start_anchor: "^",
     end_anchor: "$",
     fail: "(?!)",
+    never: "",
     features: Features {
         lookahead: true,
         conditionals: false,
@@ -189,6 +203,7 @@ pub const JAVASCRIPT: Dialect = Dialect {
         fail_verb: false,
         callouts: false,
         forward_references: true,
+        branch_reset: false,
     },
 };
 
@@ -205,6 +220,7 @@ pub const DOTNET: Dialect = Dialect {
     start_anchor: "\\A",
     end_anchor: "\\z",
     fail: "(?!)",
+    never: "",
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -213,6 +229,7 @@ pub const DOTNET: Dialect = Dialect {
         fail_verb: false,
         callouts: false,
         forward_references: true,
+        branch_reset: false,
     },
 };
 

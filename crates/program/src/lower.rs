@@ -73,6 +73,27 @@ pub struct Lowerer<'p> {
     callouts: bool,
 }
 
+/// Most never-taken groups the branch-reset packing form may print before the trie form is
+/// used instead: about 4·N³ for N-queens, so up to N≈30, where compiling stays near 0.2 s.
+pub const RESET_PAD_BUDGET: u64 = 2_000_000;
+
+/// The tokens naming `count` items: letters, as many per token as needed to tell them apart.
+fn item_tokens(count: usize) -> impl Fn(usize) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let mut width = 1;
+    while ALPHABET.len().pow(width as u32) < count {
+        width += 1;
+    }
+    move |mut i: usize| {
+        let mut t = vec![b'A'; width];
+        for slot in t.iter_mut().rev() {
+            *slot = ALPHABET[i % ALPHABET.len()];
+            i /= ALPHABET.len();
+        }
+        String::from_utf8(t).expect("ASCII letters")
+    }
+}
+
 fn skip_to_item() -> Node {
     // `(?:[^,;]*+,)*?`: skip whole items of a `,`-separated list, fewest first.
     Node::star(
@@ -365,7 +386,9 @@ impl<'p> Lowerer<'p> {
             symmetry,
             requires,
         };
-        let mut lowered = if self.features.conditionals && self.features.lookahead {
+        let mut lowered = if self.reset_fits(&spec) {
+            self.packing_reset(&spec)
+        } else if self.features.conditionals && self.features.lookahead {
             self.packing_trie(&spec)
         } else {
             self.packing_guards(&spec)
@@ -375,6 +398,135 @@ impl<'p> Lowerer<'p> {
             lowered.pattern = Node::Seq(vec![Node::Fail, lowered.pattern]);
         }
         lowered
+    }
+
+    /// Whether the branch-reset form applies: the dialect has branch reset and conditionals, no
+    /// symmetry class needs breaking, and the padding stays within [`RESET_PAD_BUDGET`].
+    fn reset_fits(&self, spec: &PackSpec) -> bool {
+        if !(self.features.branch_reset && self.features.conditionals) {
+            return false;
+        }
+        let mut classes: Vec<u32> = spec.symmetry.iter().flatten().copied().collect();
+        classes.sort();
+        let repeated = classes.windows(2).any(|w| w[0] == w[1]);
+        if repeated && self.features.forward_references {
+            return false;
+        }
+        let pads: u64 = spec
+            .options
+            .iter()
+            .flatten()
+            .map(|o| o.iter().max().map_or(0, |m| u64::from(*m) + 1))
+            .sum::<u64>()
+            + spec.items.len() as u64 * u64::from(spec.resources);
+        pads <= RESET_PAD_BUDGET
+    }
+
+    /// The branch-reset form: one pattern body repeated per item, in which every option of every
+    /// item is an alternative of one branch reset, so each resource has one group that any
+    /// option can test (`(?(R)fail)`) and capture, whatever item it belongs to; never-taken
+    /// groups pad the numbering up to each resource's group. The subject names the item (its
+    /// token, which picks the item's alternatives) and holds one more token per resource to
+    /// capture. O(1) per resource checked, but the pattern grows with options × resources.
+    fn packing_reset(&mut self, spec: &PackSpec) -> Lowered {
+        let PackSpec {
+            items,
+            options,
+            resources,
+            due,
+            requires,
+            ..
+        } = *spec;
+        let token = item_tokens(items.len());
+        let groups: Vec<GroupId> = (0..resources)
+            .map(|r| self.alloc(format!("R{r}"), None))
+            .collect();
+        let groups = std::rc::Rc::new(groups);
+        // Pads the numbering from `next` up to resource `to` (exclusive).
+        let pad = |next: u32, to: u32| Node::Pad(groups[next as usize..to as usize].to_vec());
+        let mut branches = Vec::with_capacity(items.len());
+        let mut subject = String::new();
+        for (i, (item, opts)) in items.iter().zip(options).enumerate() {
+            let t = token(i);
+            let mut alts = Vec::with_capacity(opts.len());
+            let mut widest = 0;
+            for (j, o) in opts.iter().enumerate() {
+                let mut used = o.clone();
+                used.sort();
+                let mut alt: Vec<Node> = requires[i][j]
+                    .iter()
+                    .map(|r| Node::Cond {
+                        group: groups[*r as usize],
+                        yes: Box::new(Node::Seq(vec![])),
+                        no: Box::new(Node::Fail),
+                    })
+                    .collect();
+                if used.windows(2).any(|w| w[0] == w[1]) {
+                    // An option that uses a resource twice never fits.
+                    alt.push(Node::Fail);
+                    alts.push(Node::Seq(alt));
+                    continue;
+                }
+                alt.extend(used.iter().map(|r| Node::Cond {
+                    group: groups[*r as usize],
+                    yes: Box::new(Node::Fail),
+                    no: Box::new(Node::Seq(vec![])),
+                }));
+                let mut next = 0;
+                for r in &used {
+                    alt.push(pad(next, *r));
+                    alt.push(Node::group(groups[*r as usize], Node::lit(t.clone())));
+                    next = r + 1;
+                }
+                widest = widest.max(next);
+                alts.push(Node::Seq(alt));
+            }
+            let mut branch = vec![Node::lit(t.clone())];
+            if self.callouts {
+                branch.push(Node::Callout(1));
+            }
+            branch.push(if alts.is_empty() {
+                Node::Fail
+            } else {
+                Node::BranchReset(alts)
+            });
+            // Every branch spans all the resource groups, so the numbering after the body is
+            // the same whichever branch is last.
+            branch.push(pad(widest, resources));
+            branch.extend(due[i].iter().map(|r| Node::Cond {
+                group: groups[*r as usize],
+                yes: Box::new(Node::Seq(vec![])),
+                no: Box::new(Node::Fail),
+            }));
+            branches.push(Node::Seq(branch));
+            let most = opts.iter().map(Vec::len).max().unwrap_or(0);
+            subject.push_str(&t.repeat(most + 1));
+            subject.push(';');
+            self.sources.push((
+                *item,
+                Source::Resources {
+                    token: t,
+                    groups: groups.clone(),
+                    options: opts.clone(),
+                },
+            ));
+        }
+        let body = Node::Seq(vec![
+            Node::BranchReset(branches),
+            Node::star(Node::not_in(";"), self.greed(Greed::Possessive)),
+            Node::lit(";"),
+        ]);
+        // An open loop ended by a `!;` segment rather than `{items}`: PCRE2 compiles a counted
+        // repeat as that many copies of the body, which for this big body cost 5x in compile
+        // time. No item token starts with `!`, so the loop can only end after the last item.
+        subject.push_str("!;");
+        Lowered {
+            subject,
+            pattern: Node::Seq(vec![
+                Node::repeat(body, 1, None, Greed::Greedy),
+                Node::lit("!;"),
+            ]),
+        }
     }
 
     /// The loop form: one pattern body repeated per item. The subject lists each item's options
@@ -394,18 +546,8 @@ impl<'p> Lowerer<'p> {
         } = *spec;
         let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
-        let mut width = 1;
-        while alphabet.len().pow(width as u32) < items.len() {
-            width += 1;
-        }
-        let token = |mut i: usize| {
-            let mut t = vec!['A'; width];
-            for slot in t.iter_mut().rev() {
-                *slot = alphabet[i % alphabet.len()];
-                i /= alphabet.len();
-            }
-            t.into_iter().collect::<String>()
-        };
+        let token = item_tokens(items.len());
+        let width = token(0).len();
         let code = |r: u32| format!("{r:0bits$b}");
         // Symmetry classes: every option starts with a marker and its index in binary. The
         // marker names the item's class (`.` for none): a lower-case letter for the class's

@@ -169,6 +169,25 @@ impl<'a> Printer<'a> {
                 self.print_branch(no, out);
                 out.push(')');
             }
+            Node::BranchReset(items) => {
+                out.push_str("(?|");
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push('|');
+                    }
+                    self.print(item, out);
+                }
+                out.push(')');
+            }
+            Node::Pad(groups) => {
+                if !groups.is_empty() {
+                    out.push_str(self.dialect.never);
+                    for g in groups {
+                        self.print(&Node::group(*g, Node::Seq(vec![])), out);
+                    }
+                    out.push(')');
+                }
+            }
             Node::Fail => out.push_str(self.dialect.fail),
             Node::Callout(n) => {
                 if self.dialect.features.callouts {
@@ -197,7 +216,11 @@ impl<'a> Printer<'a> {
         }
         let single = match node {
             Node::Lit(s) => s.chars().count() == 1,
-            Node::Class { .. } | Node::Group(..) | Node::Look { .. } | Node::Atomic(_) => true,
+            Node::Class { .. }
+            | Node::Group(..)
+            | Node::Look { .. }
+            | Node::Atomic(_)
+            | Node::BranchReset(_) => true,
             Node::Backref(_) => {
                 self.naming == Naming::Readable || self.dialect.numbered_backref_is_delimited
             }
