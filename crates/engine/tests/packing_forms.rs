@@ -111,3 +111,62 @@ fn every_form_reports_no_solution() {
     };
     assert_eq!(first(&p, &order, &portable).1, None);
 }
+
+#[test]
+fn symmetry_classes_give_the_same_first_solution_in_every_form() {
+    // Three interchangeable items over a row of six cells (each takes two adjacent cells) and
+    // one more item: members of the class must choose increasing options.
+    let mut p = Program::new('T');
+    let dominoes: Vec<PackOption> = (0..5)
+        .map(|c| PackOption {
+            label: format!("at{c}"),
+            resources: vec![c, c + 1],
+            requires: vec![],
+        })
+        .collect();
+    let mut items: Vec<PackItem> = (0..3)
+        .map(|i| PackItem {
+            name: format!("D{i}"),
+            symmetry: Some(7),
+            options: dominoes.clone(),
+        })
+        .collect();
+    items.insert(
+        1,
+        PackItem {
+            name: "X".into(),
+            symmetry: None,
+            options: vec![PackOption {
+                label: "any".into(),
+                resources: vec![],
+                requires: vec![],
+            }],
+        },
+    );
+    let order = p.packing(items, 6, 6).unwrap();
+    let reset = first(&p, &order, &Options::new(&dialect::PCRE2));
+    assert!(reset.0.contains("(?|"));
+    let expected = ["at0", "any", "at2", "at4"].map(String::from).to_vec();
+    assert_eq!(reset.1, Some(expected.clone()));
+    let guards = first(
+        &p,
+        &order,
+        &Options {
+            portable: true,
+            ..Options::new(&dialect::PCRE2)
+        },
+    );
+    assert_eq!(guards.1, Some(expected));
+    // Counting: with the class ordered there is exactly one tiling, not 3! = 6.
+    let compiled = compile(&p, &order, &Options::new(&dialect::PCRE2)).unwrap();
+    let engine = engine_by_name("pcre2").unwrap();
+    let run = engine
+        .run(
+            &compiled.pattern,
+            &compiled.subject,
+            Mode::Count { keep: 0 },
+            &Limits::default(),
+        )
+        .unwrap();
+    assert_eq!(run.count.expect("a count").matches, 1);
+}

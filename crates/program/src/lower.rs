@@ -94,6 +94,15 @@ fn item_tokens(count: usize) -> impl Fn(usize) -> String {
     }
 }
 
+/// The symmetry classes with two or more items: only those constrain anything.
+fn symmetry_classes(symmetry: &[Option<u32>]) -> Vec<u32> {
+    let mut classes: Vec<u32> = symmetry.iter().flatten().copied().collect();
+    classes.sort();
+    classes.dedup();
+    classes.retain(|c| symmetry.iter().filter(|s| **s == Some(*c)).count() > 1);
+    classes
+}
+
 fn skip_to_item() -> Node {
     // `(?:[^,;]*+,)*?`: skip whole items of a `,`-separated list, fewest first.
     Node::star(
@@ -400,16 +409,10 @@ impl<'p> Lowerer<'p> {
         lowered
     }
 
-    /// Whether the branch-reset form applies: the dialect has branch reset and conditionals, no
-    /// symmetry class needs breaking, and the padding stays within [`RESET_PAD_BUDGET`].
+    /// Whether the branch-reset form applies: the dialect has branch reset and conditionals, and
+    /// the padding stays within [`RESET_PAD_BUDGET`].
     fn reset_fits(&self, spec: &PackSpec) -> bool {
-        if !(self.features.branch_reset && self.features.conditionals) {
-            return false;
-        }
-        let mut classes: Vec<u32> = spec.symmetry.iter().flatten().copied().collect();
-        classes.sort();
-        let repeated = classes.windows(2).any(|w| w[0] == w[1]);
-        if repeated && self.features.forward_references {
+        if !(self.features.branch_reset && self.features.conditionals && self.features.lookahead) {
             return false;
         }
         let pads: u64 = spec
@@ -428,6 +431,11 @@ impl<'p> Lowerer<'p> {
     /// groups pad the numbering up to each resource's group. The subject names the item (its
     /// token, which picks the item's alternatives) and holds one more token per resource to
     /// capture. O(1) per resource checked, but the pattern grows with options × resources.
+    ///
+    /// Symmetry classes: a class member's subject ends in a ruler of `-`, and its option `j`
+    /// records `-`×j in the class's group; a later member's option `j` first checks, on its own
+    /// ruler, that the recorded string leaves room for `L−j+1` more dashes, i.e. that the
+    /// previous member chose an option before `j`.
     fn packing_reset(&mut self, spec: &PackSpec) -> Lowered {
         let PackSpec {
             items,
@@ -435,19 +443,47 @@ impl<'p> Lowerer<'p> {
             resources,
             due,
             requires,
-            ..
+            symmetry,
         } = *spec;
         let token = item_tokens(items.len());
-        let groups: Vec<GroupId> = (0..resources)
+        let width = token(0).len();
+        let classes = symmetry_classes(symmetry);
+        let mut groups: Vec<GroupId> = (0..resources)
             .map(|r| self.alloc(format!("R{r}"), None))
             .collect();
+        groups.extend(classes.iter().map(|c| self.alloc(format!("I{c}"), None)));
+        let all = groups.len() as u32;
+        let class_group = |k: usize| resources + k as u32;
+        let class_of = |i: usize| symmetry[i].and_then(|c| classes.iter().position(|x| *x == c));
         let groups = std::rc::Rc::new(groups);
-        // Pads the numbering from `next` up to resource `to` (exclusive).
+        // Pads the numbering from `next` up to group `to` (exclusive).
         let pad = |next: u32, to: u32| Node::Pad(groups[next as usize..to as usize].to_vec());
+        let is_set = |g: GroupId, set: bool| {
+            let (yes, no) = if set {
+                (Node::Seq(vec![]), Node::Fail)
+            } else {
+                (Node::Fail, Node::Seq(vec![]))
+            };
+            Node::Cond {
+                group: g,
+                yes: Box::new(yes),
+                no: Box::new(no),
+            }
+        };
         let mut branches = Vec::with_capacity(items.len());
         let mut subject = String::new();
         for (i, (item, opts)) in items.iter().zip(options).enumerate() {
             let t = token(i);
+            let most = opts.iter().map(Vec::len).max().unwrap_or(0);
+            let class = class_of(i);
+            let ruler = class.map_or(0, |k| {
+                (0..items.len())
+                    .filter(|e| class_of(*e) == Some(k))
+                    .map(|e| options[e].len())
+                    .max()
+                    .unwrap_or(0)
+            });
+            let earlier = class.is_some_and(|k| (0..i).any(|e| class_of(e) == Some(k)));
             let mut alts = Vec::with_capacity(opts.len());
             let mut widest = 0;
             for (j, o) in opts.iter().enumerate() {
@@ -455,11 +491,7 @@ impl<'p> Lowerer<'p> {
                 used.sort();
                 let mut alt: Vec<Node> = requires[i][j]
                     .iter()
-                    .map(|r| Node::Cond {
-                        group: groups[*r as usize],
-                        yes: Box::new(Node::Seq(vec![])),
-                        no: Box::new(Node::Fail),
-                    })
+                    .map(|r| is_set(groups[*r as usize], true))
                     .collect();
                 if used.windows(2).any(|w| w[0] == w[1]) {
                     // An option that uses a resource twice never fits.
@@ -467,16 +499,34 @@ impl<'p> Lowerer<'p> {
                     alts.push(Node::Seq(alt));
                     continue;
                 }
-                alt.extend(used.iter().map(|r| Node::Cond {
-                    group: groups[*r as usize],
-                    yes: Box::new(Node::Fail),
-                    no: Box::new(Node::Seq(vec![])),
-                }));
+                alt.extend(used.iter().map(|r| is_set(groups[*r as usize], false)));
+                if let (Some(k), true) = (class, earlier) {
+                    alt.push(Node::Look {
+                        negative: false,
+                        node: Box::new(Node::Seq(vec![
+                            Node::times(Node::not_in(";"), (most * width) as u32),
+                            Node::Backref(groups[class_group(k) as usize]),
+                            Node::times(Node::lit("-"), (ruler - j + 1) as u32),
+                        ])),
+                    });
+                }
                 let mut next = 0;
                 for r in &used {
                     alt.push(pad(next, *r));
                     alt.push(Node::group(groups[*r as usize], Node::lit(t.clone())));
                     next = r + 1;
+                }
+                if let Some(k) = class {
+                    let g = class_group(k);
+                    alt.push(pad(next, g));
+                    alt.push(Node::Look {
+                        negative: false,
+                        node: Box::new(Node::Seq(vec![
+                            Node::times(Node::not_in(";"), ((most - used.len()) * width) as u32),
+                            Node::group(groups[g as usize], Node::times(Node::lit("-"), j as u32)),
+                        ])),
+                    });
+                    next = g + 1;
                 }
                 widest = widest.max(next);
                 alts.push(Node::Seq(alt));
@@ -490,17 +540,13 @@ impl<'p> Lowerer<'p> {
             } else {
                 Node::BranchReset(alts)
             });
-            // Every branch spans all the resource groups, so the numbering after the body is
-            // the same whichever branch is last.
-            branch.push(pad(widest, resources));
-            branch.extend(due[i].iter().map(|r| Node::Cond {
-                group: groups[*r as usize],
-                yes: Box::new(Node::Seq(vec![])),
-                no: Box::new(Node::Fail),
-            }));
+            // Every branch spans all the groups, so the numbering after the body is the same
+            // whichever branch is last.
+            branch.push(pad(widest, all));
+            branch.extend(due[i].iter().map(|r| is_set(groups[*r as usize], true)));
             branches.push(Node::Seq(branch));
-            let most = opts.iter().map(Vec::len).max().unwrap_or(0);
             subject.push_str(&t.repeat(most + 1));
+            subject.push_str(&"-".repeat(ruler));
             subject.push(';');
             self.sources.push((
                 *item,
@@ -554,10 +600,7 @@ impl<'p> Lowerer<'p> {
         // first item, which only records its index, bit by bit, in the class's groups; an
         // upper-case one for a later item, whose index must also exceed the recorded one.
         // Only classes of two or more items constrain anything.
-        let mut classes: Vec<u32> = symmetry.iter().flatten().copied().collect();
-        classes.sort();
-        classes.dedup();
-        classes.retain(|c| symmetry.iter().filter(|s| **s == Some(*c)).count() > 1);
+        let mut classes = symmetry_classes(symmetry);
         if !self.features.forward_references {
             // The index check reads groups captured later in the body (the previous
             // iteration's): without forward references the symmetry is simply not broken.
