@@ -19,6 +19,9 @@ use std::fmt;
 
 use crate::Piece;
 
+/// The four cells a piece covers at one position.
+type Cells = [(usize, usize); 4];
+
 /// A periodic marking of the square's cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lattice {
@@ -179,7 +182,7 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
             None => shapes.push((*p, 1)),
         }
     }
-    let placements: Vec<(usize, Vec<[(usize, usize); 4]>)> = shapes
+    let placements: Vec<(usize, Vec<Cells>)> = shapes
         .iter()
         .map(|(piece, n)| {
             let (h, w) = (piece.height(), piece.width());

@@ -359,23 +359,7 @@ impl<'p> Lowerer<'p> {
                     pattern: Node::Seq(vec![body, rest_of_list(), Node::lit(";")]),
                 }
             }
-            Gadget::Packing {
-                items,
-                options,
-                resources,
-                must_cover,
-                symmetry,
-                requires,
-                waste,
-            } => self.lower_packing(
-                items,
-                options,
-                *resources,
-                *must_cover,
-                symmetry,
-                requires,
-                *waste,
-            ),
+            Gadget::Packing { .. } => self.lower_packing(g),
             Gadget::Count { terms, cmp, k, .. } => {
                 let total: u32 = terms.iter().map(|t| t.1).sum();
                 let sum = Node::Seq(
@@ -389,16 +373,20 @@ impl<'p> Lowerer<'p> {
         }
     }
 
-    fn lower_packing(
-        &mut self,
-        items: &[VarId],
-        options: &[Vec<Vec<u32>>],
-        resources: u32,
-        must_cover: u32,
-        symmetry: &[Option<u32>],
-        requires: &[Vec<Vec<u32>>],
-        waste: Option<u32>,
-    ) -> Lowered {
+    fn lower_packing(&mut self, g: &Gadget) -> Lowered {
+        let Gadget::Packing {
+            items,
+            options,
+            resources,
+            must_cover,
+            symmetry,
+            requires,
+            waste,
+        } = g
+        else {
+            unreachable!("called for packings only");
+        };
+        let (resources, must_cover, waste) = (*resources, *must_cover, *waste);
         // Each resource that must be covered is checked right after the last item whose options
         // can use it: from then on nothing can cover it any more.
         let mut last_user: Vec<Option<usize>> = vec![None; resources as usize];
