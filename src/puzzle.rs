@@ -102,6 +102,11 @@ pub trait Instance {
     fn stages(&self) -> Vec<String> {
         vec![String::new()]
     }
+    /// Why stage `stage` cannot have a solution, when the encoder proves it without any search
+    /// (e.g. fillit's counting bounds); such a stage is reported as ruled out, not run.
+    fn ruled_out(&self, _stage: usize, _settings: &Settings) -> Option<String> {
+        None
+    }
     /// States stage `stage` through the IR.
     fn encode(&self, stage: usize, settings: &Settings) -> Result<Encoded>;
     /// Turns decoded variable values into an answer (before checking).

@@ -17,8 +17,12 @@ use crate::puzzle::{Instance, Settings, Solution};
 pub struct StageStats {
     /// Stage label (e.g. fillit's square size), empty for single-stage puzzles.
     pub stage: String,
-    /// `solved`, `no_solution` or `gave_up`.
+    /// `solved`, `no_solution`, `gave_up`, or `ruled_out` (the encoder proved the stage has no
+    /// solution without running any engine; see `reason`).
     pub outcome: &'static str,
+    /// Why a `ruled_out` stage cannot have a solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
     /// Subject length.
     pub subject_bytes: usize,
     /// Pattern length.
@@ -165,6 +169,26 @@ pub fn execute(
     let mut problems: Vec<String> = Vec::new();
     let mut gave_up: Option<Value> = None;
     for (stage, label) in instance.stages().into_iter().enumerate() {
+        if let Some(reason) = instance.ruled_out(stage, settings) {
+            // No engine runs; the native solver still cross-checks the proof.
+            let native = instance
+                .native(stage, settings)
+                .map_err(Failure::internal)?;
+            if native.solution.is_some() {
+                problems.push(format!(
+                    "disagreement at stage {label}: the encoder ruled it out ({reason}), the \
+                     native solver says solvable"
+                ));
+            }
+            stages.push(StageStats {
+                stage: label,
+                outcome: "ruled_out",
+                reason: Some(reason),
+                native_ms: ms(native.elapsed),
+                ..Default::default()
+            });
+            continue;
+        }
         let encoded = instance.encode(stage, settings).map_err(Failure::input)?;
         let compiled = compile(&encoded.program, &encoded.order, options)
             .context("the encoder built an invalid program")
@@ -444,10 +468,16 @@ fn report(args: &SolveArgs, instance: &dyn Instance, engine: &str, r: &SolveResu
                 print!("{}", sol.text);
             }
             for s in stages.iter().filter(|s| !s.stage.is_empty()) {
-                println!(
-                    "  stage {}: {}, {:.3} ms match, {:.3} ms native",
-                    s.stage, s.outcome, s.match_ms, s.native_ms
-                );
+                match &s.reason {
+                    Some(reason) => println!(
+                        "  stage {}: ruled out without search: {reason}; {:.3} ms native",
+                        s.stage, s.native_ms
+                    ),
+                    None => println!(
+                        "  stage {}: {}, {:.3} ms match, {:.3} ms native",
+                        s.stage, s.outcome, s.match_ms, s.native_ms
+                    ),
+                }
             }
             println!(
                 "subject {} B, pattern {} B, {} statements, {} groups, {} backrefs",

@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
+use backref_fillit::bound::counting_bound;
 use backref_fillit::encode::encode;
 use backref_fillit::{lower_bound, native, render, Piece, Solution as Packing};
 
@@ -59,6 +60,10 @@ impl Instance for Fillit {
         (self.first_side..=(4 * blocks).max(self.first_side))
             .map(|s| format!("{s}x{s}"))
             .collect()
+    }
+
+    fn ruled_out(&self, stage: usize, _settings: &Settings) -> Option<String> {
+        counting_bound(&self.pieces, self.side(stage)).map(|proof| proof.to_string())
     }
 
     fn encode(&self, stage: usize, settings: &Settings) -> Result<Encoded> {

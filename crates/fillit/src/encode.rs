@@ -67,7 +67,10 @@ pub fn encode(pieces: &[Piece], side: usize) -> Result<Encoded, ProgramError> {
             }
         })
         .collect();
-    let order = p.packing(items, (side * side).max(1) as u32, 0)?;
+    // Exactly `side² − 4·pieces` cells stay empty: the packing's waste budget, which lets the
+    // loop form cut a branch as soon as more cells are sealed off than may stay empty.
+    let waste = (side * side).saturating_sub(4 * pieces.len()) as u32;
+    let order = p.packing_with_waste(items, (side * side).max(1) as u32, 0, Some(waste))?;
     Ok(Encoded {
         program: p,
         order,

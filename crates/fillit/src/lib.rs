@@ -14,8 +14,10 @@
 //! - [`verify`]: an independent checker for a printed square (shares no code with the solver);
 //! - [`mod@render`]: painting a [`Solution`] as the classic program prints it;
 //! - [`dropin`]: the whole classic program (`fillit FILE`) as a library function;
-//! - [`encode`]: fillit stated through the backref IR, one square size at a time.
+//! - [`encode`]: fillit stated through the backref IR, one square size at a time;
+//! - [`bound`]: counting bounds that rule square sizes out without search (encoder side).
 
+pub mod bound;
 pub mod dropin;
 pub mod encode;
 pub mod native;

@@ -54,6 +54,13 @@ fn corpus_valid_files_match_the_classic_output() {
         );
         assert_eq!(code, EXIT_OK, "{}", file.display());
         let side = solve(&pieces).side;
+        // The encoder's counting bound is sound: it never rules out the answer's size.
+        assert_eq!(
+            backref_fillit::bound::counting_bound(&pieces, side),
+            None,
+            "{}",
+            file.display()
+        );
         check_output(&out, &pieces, Some(side))
             .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let expected_path = file.with_extension("expected");

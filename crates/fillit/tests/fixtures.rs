@@ -49,3 +49,25 @@ fn fixtures_print_their_expected_output() {
     assert!(valid >= 12, "{valid} valid fixtures");
     assert!(invalid >= 10, "{invalid} invalid fixtures");
 }
+
+/// The encoder's counting bound never rules out the size of a fixture's answer (it is sound),
+/// and it does rule out 11×11 for the 26 squares.
+#[test]
+fn counting_bound_keeps_every_answer_size() {
+    for file in inputs() {
+        let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        let Ok(pieces) = parse(&std::fs::read(&file).unwrap()) else {
+            continue;
+        };
+        let expected = std::fs::read_to_string(file.with_extension("expected")).unwrap();
+        let side = expected.lines().count();
+        assert_eq!(
+            backref_fillit::bound::counting_bound(&pieces, side),
+            None,
+            "{name}"
+        );
+        if name == "squares_26.txt" {
+            assert!(backref_fillit::bound::counting_bound(&pieces, side - 1).is_some());
+        }
+    }
+}

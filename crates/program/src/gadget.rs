@@ -89,6 +89,10 @@ pub enum Gadget {
         /// `requires[i][j]`: resources earlier items must have used before option `j` of item
         /// `i` is tried — a search hint, not part of the meaning.
         requires: Vec<Vec<Vec<u32>>>,
+        /// At most this many resources stay unused (`None`: any number). Forms with
+        /// conditionals use it to cut branches where too many resources are dead (see
+        /// [`crate::dead`]).
+        waste: Option<u32>,
     },
 }
 
@@ -195,6 +199,7 @@ impl Gadget {
                 resources,
                 must_cover,
                 symmetry,
+                waste,
                 ..
             } => {
                 let mut used = vec![false; *resources as usize];
@@ -221,6 +226,7 @@ impl Gadget {
                     }
                 }
                 used.iter().take(*must_cover as usize).all(|u| *u)
+                    && waste.is_none_or(|w| used.iter().filter(|u| !**u).count() <= w as usize)
             }
         }
     }

@@ -10,6 +10,7 @@
 pub mod ast;
 pub mod balancing;
 pub mod compile;
+pub mod dead;
 pub mod dialect;
 pub mod error;
 pub mod gadget;

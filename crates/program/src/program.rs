@@ -221,6 +221,35 @@ impl Program {
         resources: u32,
         must_cover: u32,
     ) -> Result<Vec<VarId>, ProgramError> {
+        self.packing_with_waste(items, resources, must_cover, None)
+    }
+
+    /// [`Program::packing`] where moreover at most `waste` resources may stay unused (`None`:
+    /// any number). With a budget every item's options must all use the same number of
+    /// resources, so the number left unused is known in advance. Besides being part of the
+    /// meaning, the budget lets the loop form cut every branch where more resources are already
+    /// dead — free, but unusable by any option because resources around them are used (see
+    /// [`crate::dead`]) — which never changes the first solution. fillit: `side² − 4·pieces`
+    /// cells stay empty.
+    pub fn packing_with_waste(
+        &mut self,
+        items: Vec<PackItem>,
+        resources: u32,
+        must_cover: u32,
+        waste: Option<u32>,
+    ) -> Result<Vec<VarId>, ProgramError> {
+        if waste.is_some() {
+            if let Some(item) = items.iter().find(|i| {
+                i.options
+                    .windows(2)
+                    .any(|w| w[0].resources.len() != w[1].resources.len())
+            }) {
+                return Err(ProgramError::Arity(format!(
+                    "packing item {}: with a waste budget all options use as many resources",
+                    item.name
+                )));
+            }
+        }
         let mut vars = Vec::with_capacity(items.len());
         let mut options = Vec::with_capacity(items.len());
         let mut requires: Vec<Vec<Vec<u32>>> = Vec::with_capacity(items.len());
@@ -255,6 +284,7 @@ impl Program {
             must_cover: must_cover.min(resources),
             symmetry,
             requires,
+            waste,
         });
         Ok(vars)
     }
