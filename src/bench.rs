@@ -6,7 +6,8 @@ use backref_program::Options;
 use crate::cli::BenchArgs;
 use crate::exit::{Exit, Failure};
 use crate::puzzle::Settings;
-use crate::solve::{engine, execute};
+use crate::race::execute_raced;
+use crate::solve::engine;
 
 /// One benchmark case: a puzzle instance and how to encode it.
 struct Case {
@@ -137,7 +138,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             callouts: false,
             ..Options::new(engine.dialect())
         };
-        let r = execute(&*instance, &*engine, &case.settings, &options, &limits)?;
+        let r = execute_raced(&*instance, &*engine, &case.settings, &options, &limits)?;
         let last = r.stages.last().cloned().unwrap_or_default();
         let mut times = [
             r.total(|s| s.generate_ms),
@@ -149,7 +150,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         // disturbed by other work.
         if r.outcome != "gave_up" && times.iter().sum::<f64>() < 1000.0 {
             for _ in 1..args.repeat.max(1) {
-                let again = execute(&*instance, &*engine, &case.settings, &options, &limits)?;
+                let again = execute_raced(&*instance, &*engine, &case.settings, &options, &limits)?;
                 let more = [
                     again.total(|s| s.generate_ms),
                     again.total(|s| s.compile_ms),

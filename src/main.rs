@@ -16,6 +16,7 @@ mod exit;
 mod progress;
 mod puzzle;
 mod puzzles;
+mod race;
 mod solve;
 
 fn main() -> ExitCode {

@@ -95,7 +95,7 @@ pub struct HandBuilt<'a> {
 }
 
 /// One puzzle instance, possibly solved in stages (fillit tries growing squares).
-pub trait Instance {
+pub trait Instance: Sync {
     /// The puzzle's name, as in `backref solve NAME`.
     fn puzzle(&self) -> &'static str;
     /// Labels of the stages, tried in order until one has a solution.
@@ -128,5 +128,10 @@ pub trait Instance {
     /// Counts solutions natively, up to `cap`, when the puzzle can.
     fn native_count(&self, _stage: usize, _settings: &Settings, _cap: u64) -> Option<u64> {
         None
+    }
+    /// Alternative settings to race against each other when the user left the choice to the
+    /// puzzle (e.g. two static search orders), each with a label; empty for a single run.
+    fn portfolio(&self, _settings: &Settings) -> Vec<(String, Settings)> {
+        Vec::new()
     }
 }

@@ -109,7 +109,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         callouts: timeout.is_some(),
         ..Options::new(engine.dialect())
     };
-    let result = execute(&*instance, &*engine, &settings, &options, &limits);
+    let result = crate::race::execute_raced(&*instance, &*engine, &settings, &options, &limits);
     drop(progress);
     let result = result?;
     report(args, &*instance, engine.name(), &result);
@@ -130,6 +130,8 @@ pub struct SolveResult {
     pub gave_up: Option<Value>,
     /// Disagreements and failed checks.
     pub problems: Vec<String>,
+    /// When settings were raced ([`crate::race`]): the contenders and the winner.
+    pub raced: Option<Value>,
 }
 
 impl SolveResult {
@@ -285,6 +287,7 @@ pub fn execute(
         stages,
         gave_up,
         problems,
+        raced: None,
     })
 }
 
@@ -304,6 +307,7 @@ fn execute_hand_built(
         stages: Vec::new(),
         gave_up: None,
         problems: Vec::new(),
+        raced: None,
     };
     for (stage, label) in instance.stages().into_iter().enumerate() {
         let Some(hand) = instance
@@ -404,6 +408,7 @@ fn report(args: &SolveArgs, instance: &dyn Instance, engine: &str, r: &SolveResu
         stages,
         gave_up,
         problems,
+        raced,
     } = r;
     let (outcome, verified) = (*outcome, *verified);
     let solution = solution.as_ref();
@@ -440,6 +445,9 @@ fn report(args: &SolveArgs, instance: &dyn Instance, engine: &str, r: &SolveResu
             if let Some(g) = gave_up {
                 map.insert("gave_up".into(), g.clone());
             }
+            if let Some(raced) = raced {
+                map.insert("raced".into(), raced.clone());
+            }
             if !problems.is_empty() {
                 map.insert("problems".into(), json!(problems));
             }
@@ -466,6 +474,20 @@ fn report(args: &SolveArgs, instance: &dyn Instance, engine: &str, r: &SolveResu
             );
             if let Some(sol) = solution {
                 print!("{}", sol.text);
+            }
+            if let Some(raced) = raced {
+                println!(
+                    "raced {}; {} finished first",
+                    raced["contenders"]
+                        .as_array()
+                        .map(|c| c
+                            .iter()
+                            .filter_map(|x| x.as_str())
+                            .collect::<Vec<_>>()
+                            .join(" against "))
+                        .unwrap_or_default(),
+                    raced["winner"].as_str().unwrap_or_default()
+                );
             }
             for s in stages.iter().filter(|s| !s.stage.is_empty()) {
                 match &s.reason {

@@ -245,3 +245,20 @@ fn emit_snapshots_of_four_queens_in_every_dialect() {
         }
     }
 }
+
+#[test]
+fn the_default_order_races_two_static_orders_and_names_the_winner() {
+    let (v, code) = json(&["solve", "queens", "30"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["outcome"], "solved");
+    assert_eq!(v["verified"], true);
+    assert_queens(&v["grid"], 30);
+    let contenders = v["raced"]["contenders"].as_array().expect("raced");
+    assert_eq!(contenders.len(), 2);
+    assert!(contenders.contains(&v["raced"]["winner"]), "{v}");
+    // An explicit order runs alone.
+    let (v, code) = json(&["solve", "queens", "30", "--order", "classes"]);
+    assert_eq!(code, 0);
+    assert!(v.get("raced").is_none(), "{v}");
+    assert_eq!(v["verified"], true);
+}

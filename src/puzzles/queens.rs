@@ -66,9 +66,33 @@ pub fn pick<T: Copy>(table: &[(&str, T)], name: &str, what: &str) -> Result<T> {
         })
 }
 
+/// The static orders the default races (see [`Instance::portfolio`]): fewest-attacks and its
+/// class-grouped variant. Each is a static rule, and which of them finds a first solution
+/// sooner swings by orders of magnitude between neighbouring N (fewest-attacks: 10.3 million
+/// nodes at N=64, 22,781 at N=100; classes: 204,451 and over 20 million).
+pub const RACED_ORDERS: [&str; 2] = ["fewest-attacks", "classes"];
+
 impl Instance for Queens {
     fn puzzle(&self) -> &'static str {
         "queens"
+    }
+
+    fn portfolio(&self, settings: &Settings) -> Vec<(String, Settings)> {
+        if settings.order.is_some() || self.n < 8 {
+            return Vec::new();
+        }
+        RACED_ORDERS
+            .iter()
+            .map(|o| {
+                (
+                    format!("order {o}"),
+                    Settings {
+                        order: Some(o.to_string()),
+                        ..settings.clone()
+                    },
+                )
+            })
+            .collect()
     }
 
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Encoded> {

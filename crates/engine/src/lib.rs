@@ -6,7 +6,7 @@
 
 #![warn(missing_docs)]
 
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -57,6 +57,11 @@ pub struct Limits {
     /// that contain callouts move it. Compared by identity in `PartialEq`; not serialized.
     #[serde(skip)]
     pub progress: Option<Arc<AtomicU64>>,
+    /// A flag another thread may raise to stop the run (checked by PCRE2 every 1024 callouts;
+    /// only patterns that contain callouts stop early); the run then gives up with
+    /// [`Limit::Cancelled`]. Compared by identity in `PartialEq`; not serialized.
+    #[serde(skip)]
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl PartialEq for Limits {
@@ -66,6 +71,11 @@ impl PartialEq for Limits {
             && self.depth_limit == other.depth_limit
             && self.heap_limit_kib == other.heap_limit_kib
             && match (&self.progress, &other.progress) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
+            && match (&self.cancel, &other.cancel) {
                 (None, None) => true,
                 (Some(a), Some(b)) => Arc::ptr_eq(a, b),
                 _ => false,
@@ -89,6 +99,8 @@ pub enum Limit {
     HeapLimit,
     /// The JIT stack or a fixed backtracking stack ran out.
     Stack,
+    /// Another thread raised [`Limits::cancel`].
+    Cancelled,
 }
 
 impl std::fmt::Display for Limit {
@@ -99,6 +111,7 @@ impl std::fmt::Display for Limit {
             Limit::DepthLimit => "depth limit",
             Limit::HeapLimit => "heap limit",
             Limit::Stack => "stack limit",
+            Limit::Cancelled => "cancelled",
         })
     }
 }
@@ -225,7 +238,7 @@ pub(crate) fn first_match_only(engine: &'static str, mode: Mode) -> Result<(), E
 }
 
 /// A regex engine that backref can drive.
-pub trait Engine {
+pub trait Engine: Sync {
     /// The engine's name, as users pass it to `--engine`.
     fn name(&self) -> &'static str;
     /// The dialect its patterns must be printed in.
@@ -240,4 +253,8 @@ pub trait Engine {
         mode: Mode,
         limits: &Limits,
     ) -> Result<Run, EngineError>;
+    /// Whether [`Limits::cancel`] can stop a run early (PCRE2, through callouts).
+    fn stoppable(&self) -> bool {
+        false
+    }
 }

@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -361,7 +361,9 @@ struct CalloutState {
     steps: u64,
     deadline: Option<Instant>,
     progress: Option<Arc<AtomicU64>>,
+    cancel: Option<Arc<AtomicBool>>,
     timed_out: bool,
+    cancelled: bool,
     panicked: bool,
 }
 
@@ -394,6 +396,14 @@ fn on_callout(block: &CalloutBlock, state: &mut CalloutState) -> c_int {
                 state.timed_out = true;
                 return PCRE2_ERROR_CALLOUT;
             }
+        }
+        if state
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            state.cancelled = true;
+            return PCRE2_ERROR_CALLOUT;
         }
     }
     if state.counting && block.callout_number == COUNT_CALLOUT {
@@ -550,6 +560,10 @@ impl Engine for Pcre2 {
         }
     }
 
+    fn stoppable(&self) -> bool {
+        true
+    }
+
     fn run(
         &self,
         pattern: &str,
@@ -653,10 +667,13 @@ impl Engine for Pcre2 {
             steps: 0,
             deadline,
             progress: limits.progress.clone(),
+            cancel: limits.cancel.clone(),
             timed_out: false,
+            cancelled: false,
             panicked: false,
         };
-        let with_callout = counting || deadline.is_some() || limits.progress.is_some();
+        let with_callout =
+            counting || deadline.is_some() || limits.progress.is_some() || limits.cancel.is_some();
         if with_callout {
             let data: *mut CalloutState = &mut state;
             // SAFETY: `state` outlives the match, and nothing else touches it meanwhile.
@@ -688,6 +705,8 @@ impl Engine for Pcre2 {
         }
         let gave_up = if rc == PCRE2_ERROR_CALLOUT && state.timed_out {
             Some(Limit::Timeout)
+        } else if rc == PCRE2_ERROR_CALLOUT && state.cancelled {
+            Some(Limit::Cancelled)
         } else {
             limit_of(rc)
         };

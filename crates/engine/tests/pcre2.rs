@@ -272,6 +272,29 @@ fn timeout_stops_a_long_search() {
 }
 
 #[test]
+fn a_raised_cancel_flag_stops_a_long_search() {
+    for e in both() {
+        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let limits = Limits {
+            cancel: Some(flag.clone()),
+            ..Limits::default()
+        };
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let start = Instant::now();
+        let run = e
+            .run(HARD_WITH_CALLOUTS, &hard_subject(80), Mode::First, &limits)
+            .unwrap();
+        raiser.join().unwrap();
+        assert_eq!(gave_up(&run), Limit::Cancelled, "{}", e.name());
+        assert!(start.elapsed() < Duration::from_secs(3));
+        assert!(e.stoppable());
+    }
+}
+
+#[test]
 fn timeout_during_counting_keeps_the_partial_count() {
     // Every split of the a's matches; there are far too many to count.
     let limits = Limits {
