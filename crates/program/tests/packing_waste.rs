@@ -2,8 +2,18 @@
 //! pruning that never changes the first solution.
 
 use backref_engine::{engine_by_name, Limits, Mode, Outcome};
-use backref_program::dialect::PCRE2;
-use backref_program::{check, compile, Options, PackItem, PackOption, Program, VarId};
+use backref_program::dialect::{Dialect, PCRE2};
+use backref_program::{check, compile, Features, Options, PackItem, PackOption, Program, VarId};
+
+/// PCRE2 without branch reset, so packings take the trie form, where the dead-resource checks
+/// live.
+static TRIE: Dialect = Dialect {
+    features: Features {
+        branch_reset: false,
+        ..PCRE2.features
+    },
+    ..PCRE2
+};
 
 /// Placements of polyomino `cells` (row, col) on a `w`×`h` grid, in reading order.
 fn placements(cells: &[(u32, u32)], w: u32, h: u32) -> Vec<PackOption> {
@@ -52,10 +62,21 @@ fn trominoes(shapes: &[usize], w: u32, h: u32, budget: bool) -> (Program, Vec<Va
     (p, vars)
 }
 
-/// The first solution through PCRE2 (`None`: no solution), or `Err` when the match limit hit.
-#[allow(clippy::result_unit_err)]
+/// The first solution through PCRE2 in the trie form (`None`: no solution), or `Err` when the
+/// match limit hit.
 fn first(p: &Program, vars: &[VarId], match_limit: Option<u64>) -> Result<Option<Vec<String>>, ()> {
-    let compiled = compile(p, vars, &Options::new(&PCRE2)).unwrap();
+    first_in(&TRIE, p, vars, match_limit)
+}
+
+/// As [`first`], printed for `dialect`.
+#[allow(clippy::result_unit_err)]
+fn first_in(
+    dialect: &'static Dialect,
+    p: &Program,
+    vars: &[VarId],
+    match_limit: Option<u64>,
+) -> Result<Option<Vec<String>>, ()> {
+    let compiled = compile(p, vars, &Options::new(dialect)).unwrap();
     let engine = engine_by_name("pcre2").unwrap();
     let limits = Limits {
         match_limit,
@@ -117,6 +138,9 @@ fn the_budget_keeps_the_first_solution() {
             let a = first(&plain, &pv, None).unwrap();
             let b = first(&pruned, &qv, None).unwrap();
             assert_eq!(a, b, "{w}x{h} {shapes:?}");
+            // The branch-reset form (no dead-resource checks) agrees too.
+            let c = first_in(&PCRE2, &pruned, &qv, None).unwrap();
+            assert_eq!(a, c, "{w}x{h} {shapes:?}, branch reset");
             if a.is_some() {
                 solved += 1;
             } else {
@@ -157,9 +181,9 @@ fn dead_resources_cut_the_search() {
 #[test]
 fn without_a_budget_the_lowering_is_unchanged() {
     let (plain, pv) = trominoes(&[0, 1, 2], 3, 3, false);
-    let compiled = compile(&plain, &pv, &Options::new(&PCRE2)).unwrap();
+    let compiled = compile(&plain, &pv, &Options::new(&TRIE)).unwrap();
     assert!(!compiled.subject.contains('>'));
     let (pruned, qv) = trominoes(&[0, 1, 2], 3, 3, true);
-    let compiled = compile(&pruned, &qv, &Options::new(&PCRE2)).unwrap();
+    let compiled = compile(&pruned, &qv, &Options::new(&TRIE)).unwrap();
     assert!(compiled.subject.contains('>'));
 }
