@@ -266,37 +266,16 @@ fn run(p: &Puzzle, found: &mut dyn FnMut(Solution) -> bool) {
 
 /// Finds one solution, or `None` if the puzzle has none.
 pub fn solve_first(p: &Puzzle) -> Option<Solution> {
-    let mut first = None;
-    run(p, &mut |sol| {
-        first = Some(sol);
-        false
-    });
-    first
+    backref_visit::first(|found| run(p, found))
 }
 
 /// Counts the solutions, stopping as soon as `limit` are found (so the result is at most
 /// `limit`). `count(p, 2)` tells apart "none", "unique" and "several".
 pub fn count(p: &Puzzle, limit: usize) -> usize {
-    let mut n = 0;
-    if limit == 0 {
-        return 0;
-    }
-    run(p, &mut |_| {
-        n += 1;
-        n < limit
-    });
-    n
+    backref_visit::count(limit, |found| run(p, found))
 }
 
 /// Returns up to `limit` solutions, in search order.
 pub fn solve_all(p: &Puzzle, limit: usize) -> Vec<Solution> {
-    let mut all = Vec::new();
-    if limit == 0 {
-        return all;
-    }
-    run(p, &mut |sol| {
-        all.push(sol);
-        all.len() < limit
-    });
-    all
+    backref_visit::all(limit, |found| run(p, found))
 }
