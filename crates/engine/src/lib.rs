@@ -189,6 +189,22 @@ pub struct EngineInfo {
     pub can_count: bool,
 }
 
+impl EngineInfo {
+    /// The description of a subprocess engine (no JIT, no counting) from its version probe:
+    /// available with the version it reported, or unavailable with the reason and `hint`.
+    pub fn probed(name: &'static str, version: Result<String, String>, hint: &'static str) -> Self {
+        EngineInfo {
+            name,
+            available: version.is_ok(),
+            install_hint: version.is_err().then_some(hint),
+            version: version.unwrap_or_else(|e| e),
+            jit: false,
+            link_size: None,
+            can_count: false,
+        }
+    }
+}
+
 /// Failures that are neither a match nor a non-match.
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {

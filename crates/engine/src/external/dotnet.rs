@@ -238,16 +238,7 @@ impl Engine for Dotnet {
     }
 
     fn info(&self) -> EngineInfo {
-        let version = self.version();
-        EngineInfo {
-            name: NAME,
-            available: version.is_ok(),
-            install_hint: version.is_err().then_some(INSTALL_HINT),
-            version: version.unwrap_or_else(|e| e),
-            jit: false,
-            link_size: None,
-            can_count: false,
-        }
+        EngineInfo::probed(NAME, self.version(), INSTALL_HINT)
     }
 
     fn run(

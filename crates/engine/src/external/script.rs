@@ -145,16 +145,7 @@ impl Engine for External {
     }
 
     fn info(&self) -> EngineInfo {
-        let version = self.version();
-        EngineInfo {
-            name: self.name(),
-            available: version.is_ok(),
-            install_hint: version.is_err().then_some(self.kind.install_hint()),
-            version: version.unwrap_or_else(|e| e),
-            jit: false,
-            link_size: None,
-            can_count: false,
-        }
+        EngineInfo::probed(self.name(), self.version(), self.kind.install_hint())
     }
 
     fn run(
