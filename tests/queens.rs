@@ -246,6 +246,36 @@ fn emit_snapshots_of_four_queens_in_every_dialect() {
     }
 }
 
+/// From N=8 rowguard sums up each line over the rows placed so far (union statements after
+/// the fifth row), and later guards read those unions instead of the squares.
+#[test]
+fn emit_snapshots_of_eight_queens_rowguard_with_line_unions() {
+    for dialect in ["pcre2", "javascript"] {
+        let (v, code) = json(&[
+            "emit",
+            "queens",
+            "8",
+            "--engine",
+            dialect,
+            "--encoding",
+            "rowguard",
+            "--order",
+            "natural",
+            "--names",
+            "readable",
+        ]);
+        assert_eq!(code, 0);
+        let pattern = v["pattern"].as_str().unwrap();
+        assert!(pattern.contains("(?<Col_0_d4>"), "{pattern}");
+        let text = format!(
+            "subject: {}\npattern: {}\n",
+            v["subject"].as_str().unwrap(),
+            pattern.replace(';', ";\n")
+        );
+        insta::assert_snapshot!(format!("queens8_rowguard_unions_{dialect}"), text);
+    }
+}
+
 #[test]
 fn the_default_order_races_two_static_orders_and_names_the_winner() {
     let (v, code) = json(&["solve", "queens", "30"]);

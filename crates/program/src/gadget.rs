@@ -44,6 +44,15 @@ pub enum Gadget {
         /// Earlier booleans excluded by each one.
         guards: Vec<Vec<VarId>>,
     },
+    /// Defines the boolean `output` as the union of the booleans `members`: true when one of
+    /// them is. At most one member may be true. Later statements test all the members at once
+    /// through `output` (one backreference instead of one per member).
+    Union {
+        /// The variable defined.
+        output: VarId,
+        /// The booleans read.
+        members: Vec<VarId>,
+    },
     /// Defines `output` from `inputs` through the allowed `(inputs.., output)` tuples.
     Lookup {
         /// The variables read.
@@ -102,7 +111,7 @@ impl Gadget {
         match self {
             Gadget::Choose { var } => vec![*var],
             Gadget::OneOf { vars, .. } => vars.clone(),
-            Gadget::Lookup { output, .. } => vec![*output],
+            Gadget::Lookup { output, .. } | Gadget::Union { output, .. } => vec![*output],
             Gadget::Packing { items, .. } => items.clone(),
             Gadget::Count { .. } | Gadget::Table { .. } => vec![],
         }
@@ -119,6 +128,7 @@ impl Gadget {
                 v
             }
             Gadget::Lookup { inputs, .. } => inputs.clone(),
+            Gadget::Union { members, .. } => members.clone(),
             Gadget::Count { terms, .. } => terms.iter().map(|t| t.0).collect(),
             Gadget::Table { vars, .. } => vars.clone(),
         }
@@ -142,6 +152,9 @@ impl Gadget {
             Gadget::OneOf { vars, .. } => format!("one_of({})", names(vars)),
             Gadget::Lookup { inputs, output, .. } => {
                 format!("lookup({} <- {})", program.var(*output).name, names(inputs))
+            }
+            Gadget::Union { output, members } => {
+                format!("union({} <- {})", program.var(*output).name, names(members))
             }
             Gadget::Count { terms, cmp, k, .. } => {
                 let vs: Vec<VarId> = terms.iter().map(|t| t.0).collect();
@@ -178,6 +191,10 @@ impl Gadget {
                 inputs.iter().zip(t).all(|(i, x)| val(i) == x)
                     && t.last().map(String::as_str) == Some(val(output))
             }),
+            Gadget::Union { output, members } => {
+                let set = members.iter().filter(|m| is_true(m)).count();
+                set <= 1 && is_true(output) == (set == 1)
+            }
             Gadget::Count { terms, cmp, k, .. } => {
                 let sum: u32 = terms
                     .iter()

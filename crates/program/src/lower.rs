@@ -333,6 +333,23 @@ impl<'p> Lowerer<'p> {
                     pattern: Node::Seq(items),
                 }
             }
+            Gadget::Union { output, members } => {
+                // The members' tokens, concatenated, then whatever is left of the one token
+                // the subject offers: two true members would need two.
+                let body = Node::Seq(members.iter().map(|m| self.backref(*m)).collect());
+                let g = self.var_group(*output);
+                Lowered {
+                    subject: format!("{};", self.token),
+                    pattern: Node::Seq(vec![
+                        Node::group(g, body),
+                        Node::optional(
+                            Node::lit(self.token.clone()),
+                            self.greed(Greed::Possessive),
+                        ),
+                        Node::lit(";"),
+                    ]),
+                }
+            }
             Gadget::Lookup {
                 inputs,
                 output,

@@ -211,6 +211,21 @@ impl Program {
         Ok(id)
     }
 
+    /// A boolean that is true when one of the booleans `members` is; at most one of them may be.
+    /// A later guard or count reads the whole set through it with one backreference: N-Queens
+    /// sums up a line of squares of the rows placed so far.
+    pub fn union_var(&mut self, name: &str, members: &[VarId]) -> Result<VarId, ProgramError> {
+        for m in members {
+            self.check_bool(*m)?;
+        }
+        let id = self.add_var(name, vec![String::new(), self.true_token.to_string()], true)?;
+        self.statements.push(Gadget::Union {
+            output: id,
+            members: members.to_vec(),
+        });
+        Ok(id)
+    }
+
     /// Items that each choose one option, where options use resources that no two chosen options
     /// may share, and of which `0..must_cover` must all be used. Items are decided in the listed
     /// order and options tried in the listed order. Returns one variable per item, whose values

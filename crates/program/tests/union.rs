@@ -1,0 +1,95 @@
+//! The union gadget: a boolean that sums up a set of booleans, of which at most one may be true.
+
+use backref_engine::{engine_by_name, Limits, Mode, Outcome};
+use backref_program::dialect::{FANCY, PCRE2};
+use backref_program::{check, compile, Dialect, Options, Program, VarId};
+
+/// Two free booleans `x` and `y`, their union `u`, and a boolean `z` that `u` excludes.
+fn program() -> (Program, Vec<VarId>, VarId) {
+    let mut p = Program::new('Q');
+    let x = p.bool_var("x", true).unwrap();
+    let y = p.bool_var("y", true).unwrap();
+    let u = p.union_var("u", &[x, y]).unwrap();
+    let names = ["z".to_string(), "w".to_string()];
+    let zw = p.one_of(&names, vec![vec![u], vec![]]).unwrap();
+    let mut order = vec![x, y];
+    order.extend(zw);
+    (p, order, u)
+}
+
+/// Every match of the program in `dialect` (run on `engine`), decoded and checked.
+fn all_matches(dialect: &'static Dialect, engine: &str, portable: bool) -> Vec<Vec<String>> {
+    let (p, order, _) = program();
+    let options = Options {
+        portable,
+        ..Options::new(dialect)
+    };
+    let compiled = compile(&p, &order, &options).unwrap();
+    let engine = engine_by_name(engine).unwrap();
+    let run = engine
+        .run(
+            &compiled.pattern,
+            &compiled.subject,
+            Mode::Count { keep: 16 },
+            &Limits::default(),
+        )
+        .unwrap();
+    let count = run.count.expect("a count");
+    assert_eq!(count.gave_up, None);
+    count
+        .kept
+        .iter()
+        .map(|caps| {
+            let values = compiled.decode(&p, |n| caps.get(n)).unwrap();
+            assert!(check(&p, &values).is_empty(), "IR check: {values:?}");
+            values
+        })
+        .collect()
+}
+
+#[test]
+fn the_union_is_true_when_one_member_is_and_never_two() {
+    let expected: Vec<Vec<String>> = [
+        // x, y, u, z, w
+        ["Q", "", "Q", "", "Q"],
+        ["", "Q", "Q", "", "Q"],
+        ["", "", "", "Q", ""],
+        ["", "", "", "", "Q"],
+    ]
+    .iter()
+    .map(|row| row.iter().map(|s| s.to_string()).collect())
+    .collect();
+    assert_eq!(all_matches(&PCRE2, "pcre2", false), expected);
+    assert_eq!(all_matches(&PCRE2, "pcre2-interp", true), expected);
+    let fancy = engine_by_name("fancy").unwrap();
+    let (p, order, _) = program();
+    let compiled = compile(&p, &order, &Options::new(&FANCY)).unwrap();
+    let run = fancy
+        .run(
+            &compiled.pattern,
+            &compiled.subject,
+            Mode::First,
+            &Limits::default(),
+        )
+        .unwrap();
+    let Outcome::Solved(caps) = run.outcome else {
+        panic!("fancy-regex found no match: {:?}", run.outcome);
+    };
+    let values = compiled.decode(&p, |n| caps.get(n)).unwrap();
+    assert_eq!(values, expected[0]);
+}
+
+#[test]
+fn the_checker_rejects_a_wrong_union() {
+    let (p, _, u) = program();
+    let values = |v: [&str; 5]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert!(check(&p, &values(["Q", "", "Q", "", "Q"])).is_empty());
+    // Both members true.
+    let both = check(&p, &values(["Q", "Q", "Q", "", "Q"]));
+    assert_eq!(both.len(), 1, "{both:?}");
+    assert_eq!(both[0].what, "union(u <- x,y)");
+    // A member true, the union false (and so z allowed).
+    let wrong = check(&p, &values(["", "Q", "", "Q", ""]));
+    assert_eq!(wrong.len(), 1, "{wrong:?}");
+    assert_eq!(p.var(u).name, "u");
+}
