@@ -19,6 +19,7 @@ pub mod order;
 pub mod print;
 pub mod program;
 pub mod regular;
+pub mod unions;
 
 pub use compile::{check, compile, Compiled, Options, Segment, Stats, Violation};
 pub use dialect::{Dialect, Features};
@@ -27,3 +28,4 @@ pub use gadget::{Cmp, Form, Gadget};
 pub use lower::GroupInfo;
 pub use print::Naming;
 pub use program::{PackItem, PackOption, Program, StmtId, VarId, Variable};
+pub use unions::union_stops;

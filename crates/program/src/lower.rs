@@ -1044,6 +1044,8 @@ impl<'p> Lowerer<'p> {
     /// The portable form: one boolean group per option, chosen like [`Gadget::OneOf`], each
     /// guarded by the earlier items' options that share a resource with it; a resource that
     /// must be covered gets an exactly-one check right after the last item that can cover it.
+    /// After the items at [`crate::unions::union_stops`], each resource's users so far are
+    /// summed up in one group, which later guards read instead.
     fn packing_guards(&mut self, spec: &PackSpec) -> Lowered {
         let PackSpec {
             items,
@@ -1055,6 +1057,7 @@ impl<'p> Lowerer<'p> {
         } = *spec;
         let mut previous: std::collections::HashMap<u32, Vec<GroupId>> = Default::default();
         let mut users: Vec<Vec<GroupId>> = vec![Vec::new(); resources as usize];
+        let stops = crate::unions::union_stops(items.len());
         let mut subject = String::new();
         let mut pattern = Vec::new();
         for (i, (item, opts)) in items.iter().zip(options).enumerate() {
@@ -1101,6 +1104,25 @@ impl<'p> Lowerer<'p> {
                 previous.insert(c, flags.clone());
             }
             self.sources.push((*item, Source::Flags(flags)));
+            if stops.contains(&i) {
+                // Sum up each resource's users so far (at most one of them is chosen): later
+                // guards read one group per resource instead of one per earlier option.
+                for (r, list) in users.iter_mut().enumerate() {
+                    if list.len() < 2 {
+                        continue;
+                    }
+                    let u = self.alloc(format!("{name}_R{r}"), None);
+                    let members = list.iter().map(|g| Node::Backref(*g)).collect();
+                    pattern.push(Node::group(u, Node::Seq(members)));
+                    pattern.push(Node::optional(
+                        Node::lit(self.token.clone()),
+                        self.greed(Greed::Possessive),
+                    ));
+                    pattern.push(Node::lit(";"));
+                    subject.push_str(&format!("{};", self.token));
+                    *list = vec![u];
+                }
+            }
         }
         Lowered {
             subject,

@@ -1,7 +1,7 @@
 //! N-Queens stated through the IR. Every encoding has one boolean per square, named `Q_r_c`
 //! (row and column from the top-left, from 0), true when a queen stands there.
 
-use backref_program::{Form, PackItem, PackOption, Program, ProgramError, VarId};
+use backref_program::{union_stops, Form, PackItem, PackOption, Program, ProgramError, VarId};
 use serde::Serialize;
 
 use crate::order::Order;
@@ -49,21 +49,6 @@ fn name(r: usize, c: usize) -> String {
 
 fn attacks(a: (usize, usize), b: (usize, usize)) -> bool {
     a != b && (a.0 == b.0 || a.1 == b.1 || a.0.abs_diff(b.0) == a.1.abs_diff(b.1))
-}
-
-/// Where rowguard sums up lines: after these depths (indices into the row order), each column
-/// and diagonal that still crosses a later row gets a union of its squares in the rows placed
-/// so far, so a later candidate tests those rows with three backreferences instead of three per
-/// row. A static rule from `n`: a stop every `max(4, round(n/5))` rows, in the first half of
-/// the order only; deeper rows are revisited so often that building ~5n unions there costs
-/// more than it saves. Measured on PCRE2's JIT (natural order), it halves rowguard's match time
-/// at N=24 and N=28; docs/performance.md has the figures.
-pub fn union_stops(n: usize) -> Vec<usize> {
-    let every = ((n + 2) / 5).max(4);
-    (1..)
-        .map(|j| j * every)
-        .take_while(|&d| d <= n / 2 && d + 1 < n)
-        .collect()
 }
 
 /// A line of the board: a column, a diagonal (constant `r + c`) or an anti-diagonal
@@ -150,6 +135,8 @@ pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, Pr
             }
         }
         Encoding::RowGuard => {
+            // After these positions of the row order, each column and diagonal that still
+            // crosses a later row gets a union of its squares so far (docs/queens.md).
             let stops = union_stops(n);
             // The latest union of each line over the rows placed before the last stop.
             let mut lines: Vec<Option<VarId>> = vec![None; 5 * n];
