@@ -903,7 +903,15 @@ impl<'p> Lowerer<'p> {
                 },
             ));
         }
-        let pattern = Node::times(body, items.len() as u32);
+        // An open loop ended by a `#;` segment, as in the branch-reset form: a counted repeat
+        // is compiled as that many copies of the body by PCRE2, which at 1000 items is past its
+        // largest pattern. The body cannot match `#;` (no option starts with `#`), so the loop
+        // ends after the last item.
+        subject.push_str("#;");
+        let pattern = Node::Seq(vec![
+            Node::repeat(body, 1, None, Greed::Greedy),
+            Node::lit("#;"),
+        ]);
         Lowered {
             subject,
             pattern: match dead {
