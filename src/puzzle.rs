@@ -130,8 +130,21 @@ pub trait Instance: Sync {
         None
     }
     /// Alternative settings to race against each other when the user left the choice to the
-    /// puzzle (e.g. two static search orders), each with a label; empty for a single run.
-    fn portfolio(&self, _settings: &Settings) -> Vec<(String, Settings)> {
+    /// puzzle (e.g. static search orders); empty for a single run.
+    fn portfolio(&self, _settings: &Settings) -> Vec<Contender> {
         Vec::new()
     }
+}
+
+/// One entry of an [`Instance::portfolio`]: settings to race, a label naming them, and how long
+/// the race must have gone on before they join it (so that reserves do not slow down the
+/// favourites on instances those finish quickly).
+#[derive(Clone, Debug)]
+pub struct Contender {
+    /// How the output names this contender, e.g. `order classes`.
+    pub label: String,
+    /// The settings it runs with.
+    pub settings: Settings,
+    /// It starts once the race has run this long without a winner.
+    pub start_after: std::time::Duration,
 }

@@ -476,18 +476,22 @@ fn report(args: &SolveArgs, instance: &dyn Instance, engine: &str, r: &SolveResu
                 print!("{}", sol.text);
             }
             if let Some(raced) = raced {
-                println!(
-                    "raced {}; {} finished first",
-                    raced["contenders"]
+                let names = |key: &str| -> Vec<&str> {
+                    raced[key]
                         .as_array()
-                        .map(|c| c
-                            .iter()
-                            .filter_map(|x| x.as_str())
-                            .collect::<Vec<_>>()
-                            .join(" against "))
-                        .unwrap_or_default(),
-                    raced["winner"].as_str().unwrap_or_default()
-                );
+                        .map(|c| c.iter().filter_map(|x| x.as_str()).collect())
+                        .unwrap_or_default()
+                };
+                let (all, started) = (names("contenders"), names("started"));
+                let reserve = match all.len() - started.len().min(all.len()) {
+                    0 => String::new(),
+                    k => format!(" ({k} more in reserve, not started)"),
+                };
+                let winner = match raced["winner"].as_str() {
+                    Some(w) => format!("{w} finished first"),
+                    None => "none finished the search".to_string(),
+                };
+                println!("raced {}{reserve}; {winner}", started.join(" against "));
             }
             for s in stages.iter().filter(|s| !s.stage.is_empty()) {
                 match &s.reason {

@@ -29,14 +29,23 @@ pub enum OrderKind {
     /// As fewest-attacks, but rows are grouped into eight classes in decision order and every row
     /// of a class tries columns in the order of the class's first row. The default.
     Classes,
+    /// As fewest-attacks, but squares that attack equally many are tried in a pseudo-random order
+    /// fixed by the seed (SplitMix64) instead of middle-out. How long a static order searches
+    /// swings by orders of magnitude with small changes; a few such variants, raced, cover the
+    /// sizes where the two rules above both search for long (docs/queens.md).
+    Shuffled(u64),
 }
 
 /// Every ordering rule with its command-line name.
-pub const ORDERS: [(&str, OrderKind); 4] = [
+pub const ORDERS: [(&str, OrderKind); 8] = [
     ("natural", OrderKind::Natural),
     ("middle-out", OrderKind::MiddleOut),
     ("fewest-attacks", OrderKind::FewestAttacks),
     ("classes", OrderKind::Classes),
+    ("shuffled-1", OrderKind::Shuffled(1)),
+    ("shuffled-2", OrderKind::Shuffled(2)),
+    ("shuffled-3", OrderKind::Shuffled(3)),
+    ("shuffled-4", OrderKind::Shuffled(4)),
 ];
 
 /// Positions `0..n` from the middle outwards: for 5, `2 1 3 0 4`.
@@ -79,33 +88,47 @@ impl Order {
                 }
             }
             OrderKind::FewestAttacks => {
-                let rows = middle_out(n);
-                let rank: Vec<usize> = {
-                    let mut r = vec![0; n];
-                    for (i, &row) in rows.iter().enumerate() {
-                        r[row] = i;
-                    }
-                    r
-                };
                 let mid = middle_out(n);
-                let mut cols = vec![Vec::new(); n];
-                for &r in &rows {
-                    // Diagonal squares this square attacks in rows decided after it.
-                    let attacks = |c: usize| -> usize {
-                        (0..n)
-                            .filter(|&r2| rank[r2] > rank[r])
-                            .map(|r2| {
-                                let d = r.abs_diff(r2);
-                                usize::from(c >= d) + usize::from(c + d < n)
-                            })
-                            .sum()
-                    };
-                    let mut order = mid.clone();
-                    order.sort_by_key(|&c| attacks(c));
-                    cols[r] = order;
+                let mut place = vec![0; n];
+                for (i, &c) in mid.iter().enumerate() {
+                    place[c] = i as u64;
                 }
-                Order { rows, cols }
+                fewest_attacks(n, |_, c| place[c])
+            }
+            OrderKind::Shuffled(seed) => {
+                let mut rng = backref_rng::Rng::new(seed);
+                let keys: Vec<Vec<u64>> = (0..n)
+                    .map(|_| (0..n).map(|_| rng.next_u64()).collect())
+                    .collect();
+                fewest_attacks(n, |r, c| keys[r][c])
             }
         }
     }
+}
+
+/// Rows middle-out; in each row, the squares that attack the fewest squares of rows decided
+/// later first, ties broken by `tie(row, column)` (smallest first).
+fn fewest_attacks(n: usize, tie: impl Fn(usize, usize) -> u64) -> Order {
+    let rows = middle_out(n);
+    let mut rank = vec![0; n];
+    for (i, &row) in rows.iter().enumerate() {
+        rank[row] = i;
+    }
+    let mut cols = vec![Vec::new(); n];
+    for &r in &rows {
+        // Diagonal squares this square attacks in rows decided after it.
+        let attacks = |c: usize| -> usize {
+            (0..n)
+                .filter(|&r2| rank[r2] > rank[r])
+                .map(|r2| {
+                    let d = r.abs_diff(r2);
+                    usize::from(c >= d) + usize::from(c + d < n)
+                })
+                .sum()
+        };
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&c| (attacks(c), tie(r, c)));
+        cols[r] = order;
+    }
+    Order { rows, cols }
 }
