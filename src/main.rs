@@ -17,6 +17,7 @@ mod progress;
 mod puzzle;
 mod puzzles;
 mod race;
+mod refute;
 mod solve;
 
 fn main() -> ExitCode {

@@ -109,6 +109,13 @@ pub trait Instance: Sync {
     }
     /// States stage `stage` through the IR.
     fn encode(&self, stage: usize, settings: &Settings) -> Result<Encoded>;
+    /// A second program for stage `stage` that asks only whether the stage has a solution, in a
+    /// search order suited to proving that it has none (fillit: cell by cell). When the stage's
+    /// own search outgrows its first budget, this one runs; if it exhausts its search the stage
+    /// is ruled out, otherwise the stage's own search resumes. `None`: no such program.
+    fn refutation(&self, _stage: usize, _settings: &Settings) -> Result<Option<Encoded>> {
+        Ok(None)
+    }
     /// Turns decoded variable values into an answer (before checking).
     fn decode(&self, stage: usize, encoded: &Encoded, values: &[String]) -> Solution;
     /// The independent rule checker, under the rules the settings chose.

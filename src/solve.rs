@@ -20,7 +20,8 @@ pub struct StageStats {
     /// `solved`, `no_solution`, `gave_up`, or `ruled_out` (the encoder proved the stage has no
     /// solution without running any engine; see `reason`).
     pub outcome: &'static str,
-    /// Why a `ruled_out` stage cannot have a solution.
+    /// Why a `ruled_out` stage cannot have a solution, or how a refutation
+    /// ([`crate::refute`]) settled or handed back the stage.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Subject length.
@@ -195,9 +196,76 @@ pub fn execute(
         let compiled = compile(&encoded.program, &encoded.order, options)
             .context("the encoder built an invalid program")
             .map_err(Failure::internal)?;
-        let run = engine
-            .run(&compiled.pattern, &compiled.subject, Mode::First, limits)
+        let refutation = instance
+            .refutation(stage, settings)
+            .map_err(Failure::input)?;
+        // With another way to refute the stage, its own search first gets a budget.
+        let first_limits = match &refutation {
+            Some(_) if crate::refute::wanted_budget(limits.match_limit) => Limits {
+                match_limit: Some(crate::refute::FIRST_TRY_MATCH_LIMIT),
+                ..limits.clone()
+            },
+            _ => limits.clone(),
+        };
+        let mut run = engine
+            .run(
+                &compiled.pattern,
+                &compiled.subject,
+                Mode::First,
+                &first_limits,
+            )
             .map_err(|e| Failure::internal(e.into()))?;
+        let mut refuted = None;
+        if let Some(program) = refutation
+            .as_ref()
+            .filter(|_| crate::refute::wanted(&run.outcome, limits.match_limit))
+        {
+            let r = crate::refute::run(engine, program, options, limits)?;
+            problems.extend(r.problems.iter().cloned());
+            let first = run.timing;
+            if !r.exhausted {
+                // Not refuted: the stage's own search runs again, without the budget.
+                run = engine
+                    .run(&compiled.pattern, &compiled.subject, Mode::First, limits)
+                    .map_err(|e| Failure::internal(e.into()))?;
+            }
+            run.timing.compile += first.compile + r.timing.compile;
+            run.timing.matching += first.matching + r.timing.matching;
+            refuted = Some(r);
+        }
+        if let Some(r) = refuted.as_ref().filter(|r| r.exhausted) {
+            let native = instance
+                .native(stage, settings)
+                .map_err(Failure::internal)?;
+            if native.solution.is_some() {
+                problems.push(format!(
+                    "disagreement at stage {label}: {} exhausted the refutation's search, the \
+                     native solver says solvable",
+                    engine.name()
+                ));
+            }
+            stages.push(StageStats {
+                stage: label,
+                outcome: "no_solution",
+                reason: Some(format!(
+                    "the search in answer order passed {} steps; a feasibility-only search \
+                     ({} B of pattern) exhausted instead",
+                    crate::refute::FIRST_TRY_MATCH_LIMIT,
+                    r.pattern_bytes
+                )),
+                subject_bytes: compiled.stats.subject_bytes,
+                pattern_bytes: compiled.stats.pattern_bytes,
+                statements: compiled.stats.statements,
+                groups: compiled.stats.groups,
+                backrefs: compiled.stats.backrefs,
+                generate_ms: ms(compiled.elapsed),
+                compile_ms: ms(run.timing.compile),
+                match_ms: ms(run.timing.matching),
+                jit: run.timing.jit,
+                native_ms: ms(native.elapsed),
+            });
+            continue;
+        }
         let mut st = StageStats {
             stage: label.clone(),
             subject_bytes: compiled.stats.subject_bytes,
@@ -211,6 +279,18 @@ pub fn execute(
             jit: run.timing.jit,
             ..Default::default()
         };
+        if let Some(r) = &refuted {
+            st.reason = Some(format!(
+                "the search in answer order passed {} steps; a feasibility-only search {}, so it \
+                 resumed",
+                crate::refute::FIRST_TRY_MATCH_LIMIT,
+                if r.feasible {
+                    "found the stage solvable"
+                } else {
+                    "gave up too"
+                }
+            ));
+        }
         let engine_found = match &run.outcome {
             Outcome::GaveUp { limit, elapsed } => {
                 st.outcome = "gave_up";
@@ -267,6 +347,12 @@ pub fn execute(
                 } else {
                     "no solution"
                 },
+            ));
+        }
+        if refuted.as_ref().is_some_and(|r| r.feasible) && !native_found {
+            problems.push(format!(
+                "disagreement at stage {label}: the refutation's search found a solution, the \
+                 native solver says none"
             ));
         }
         st.outcome = if engine_found {
@@ -495,13 +581,20 @@ fn report(args: &SolveArgs, instance: &dyn Instance, engine: &str, r: &SolveResu
             }
             for s in stages.iter().filter(|s| !s.stage.is_empty()) {
                 match &s.reason {
-                    Some(reason) => println!(
+                    Some(reason) if s.outcome == "ruled_out" => println!(
                         "  stage {}: ruled out without search: {reason}; {:.3} ms native",
                         s.stage, s.native_ms
                     ),
-                    None => println!(
-                        "  stage {}: {}, {:.3} ms match, {:.3} ms native",
-                        s.stage, s.outcome, s.match_ms, s.native_ms
+                    _ => println!(
+                        "  stage {}: {}, {:.3} ms match, {:.3} ms native{}",
+                        s.stage,
+                        s.outcome,
+                        s.match_ms,
+                        s.native_ms,
+                        s.reason
+                            .as_ref()
+                            .map(|r| format!(" ({r})"))
+                            .unwrap_or_default()
                     ),
                 }
             }

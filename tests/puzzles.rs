@@ -300,3 +300,32 @@ fn fillit_identical_pieces_keep_the_classic_answer() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// random_16's 8x8 has no arrangement, and the classic order needs 73 million nodes to show it:
+/// past its first budget, the cell-by-cell feasibility program exhausts instead, and 9x9 follows.
+#[test]
+fn fillit_refutes_a_size_cell_by_cell_when_the_classic_order_takes_long() {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/fillit/slow/random_16.txt");
+    let (v, code) = json(&["solve", "fillit", input.to_str().unwrap()]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        (&v["outcome"], &v["verified"]),
+        (&serde_json::json!("solved"), &serde_json::json!(true)),
+        "{v}"
+    );
+    let stages = v["stages"].as_array().expect("stages");
+    assert_eq!(stages[0]["stage"], "8x8");
+    assert_eq!(stages[0]["outcome"], "no_solution");
+    let reason = stages[0]["reason"].as_str().unwrap_or_default();
+    assert!(reason.contains("feasibility-only search"), "{reason}");
+    assert_eq!(stages[1]["stage"], "9x9");
+    let expected = std::fs::read_to_string(input.with_extension("expected")).unwrap();
+    assert_eq!(v["grid"].as_array().unwrap().len(), 9);
+    let grid: Vec<&str> = v["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(grid.join("\n") + "\n", expected);
+}

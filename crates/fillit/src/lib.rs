@@ -18,6 +18,7 @@
 //! - [`bound`]: counting bounds that rule square sizes out without search (encoder side).
 
 pub mod bound;
+pub mod cover;
 pub mod dropin;
 pub mod encode;
 pub mod native;
