@@ -1,6 +1,6 @@
 //! Refuting a stage another way: when a stage's own search (in the order that makes its first
 //! match the answer) outgrows a first budget, the puzzle's feasibility-only program
-//! ([`Instance::refutation`]) runs; its exhausted search rules the stage out.
+//! ([`crate::puzzle::Instance::refutation`]) runs; its exhausted search rules the stage out.
 
 use anyhow::Context;
 use backref_engine::{Engine, Limit, Limits, Mode, Outcome, Timing};
@@ -9,10 +9,12 @@ use backref_program::{compile, Options};
 use crate::exit::Failure;
 use crate::puzzle::Encoded;
 
-/// The match limit of a stage's first try when the stage can be refuted another way: about a
-/// third of a second under PCRE2's JIT (measured: 1e7 steps take 75 ms on fillit), so that
-/// stages the classic order settles quickly never pay for a second program.
-pub const FIRST_TRY_MATCH_LIMIT: u64 = 50_000_000;
+/// The match limit of a stage's first try when the stage can be refuted another way: 1.5–3 s
+/// under PCRE2's JIT without callouts (7–14 ns a step on fillit's patterns). Every fillit fixture
+/// the classic order settles does so well within it (the longest, all_19_shapes, in about 90
+/// million steps), so those never pay for the second program; with 50 million they did, twice
+/// over (all_19_shapes 0.64 → 1.0 s of matching, since the classic search then starts again).
+pub const FIRST_TRY_MATCH_LIMIT: u64 = 200_000_000;
 
 /// What the feasibility-only program found.
 pub struct Refutation {
