@@ -233,39 +233,6 @@ pub fn execute(
             run.timing.matching += first.matching + r.timing.matching;
             refuted = Some(r);
         }
-        if let Some(r) = refuted.as_ref().filter(|r| r.exhausted) {
-            let native = instance
-                .native(stage, settings)
-                .map_err(Failure::internal)?;
-            if native.solution.is_some() {
-                problems.push(format!(
-                    "disagreement at stage {label}: {} exhausted the refutation's search, the \
-                     native solver says solvable",
-                    engine.name()
-                ));
-            }
-            stages.push(StageStats {
-                stage: label,
-                outcome: "no_solution",
-                reason: Some(format!(
-                    "the search in answer order passed {} steps; a feasibility-only search \
-                     ({} B of pattern) exhausted instead",
-                    crate::refute::FIRST_TRY_MATCH_LIMIT,
-                    r.pattern_bytes
-                )),
-                subject_bytes: compiled.stats.subject_bytes,
-                pattern_bytes: compiled.stats.pattern_bytes,
-                statements: compiled.stats.statements,
-                groups: compiled.stats.groups,
-                backrefs: compiled.stats.backrefs,
-                generate_ms: ms(compiled.elapsed),
-                compile_ms: ms(run.timing.compile),
-                match_ms: ms(run.timing.matching),
-                jit: run.timing.jit,
-                native_ms: ms(native.elapsed),
-            });
-            continue;
-        }
         let mut st = StageStats {
             stage: label.clone(),
             subject_bytes: compiled.stats.subject_bytes,
@@ -279,6 +246,28 @@ pub fn execute(
             jit: run.timing.jit,
             ..Default::default()
         };
+        if let Some(r) = refuted.as_ref().filter(|r| r.exhausted) {
+            let native = instance
+                .native(stage, settings)
+                .map_err(Failure::internal)?;
+            if native.solution.is_some() {
+                problems.push(format!(
+                    "disagreement at stage {label}: {} exhausted the refutation's search, the \
+                     native solver says solvable",
+                    engine.name()
+                ));
+            }
+            st.outcome = "no_solution";
+            st.reason = Some(format!(
+                "the search in answer order passed {} steps; a feasibility-only search ({} B of \
+                 pattern) exhausted instead",
+                crate::refute::FIRST_TRY_MATCH_LIMIT,
+                r.pattern_bytes
+            ));
+            st.native_ms = ms(native.elapsed);
+            stages.push(st);
+            continue;
+        }
         if let Some(r) = &refuted {
             st.reason = Some(format!(
                 "the search in answer order passed {} steps; a feasibility-only search {}, so it \
