@@ -153,6 +153,18 @@ fn symmetry_classes(symmetry: &[Option<u32>]) -> Vec<u32> {
     classes
 }
 
+/// `(?:body)+` closed by an `end` segment, which is also appended to `subject`; the body must
+/// not be able to match `end`, so the loop runs once per item segment. PCRE2 compiles a counted
+/// repeat `{n}` as n copies of the body: 5x the compile time for the branch-reset body, and past
+/// its largest pattern at 1000 N-Queens rows in the trie form.
+fn open_loop(body: Node, subject: &mut String, end: &str) -> Node {
+    subject.push_str(end);
+    Node::Seq(vec![
+        Node::repeat(body, 1, None, Greed::Greedy),
+        Node::lit(end),
+    ])
+}
+
 fn skip_to_item() -> Node {
     // `(?:[^,;]*+,)*?`: skip whole items of a `,`-separated list, fewest first.
     Node::star(
@@ -232,6 +244,25 @@ impl<'p> Lowerer<'p> {
         } else {
             wanted
         }
+    }
+
+    /// Remembers how to decode `item` from the loop forms: its `token` in the groups of the
+    /// resources its options use.
+    fn record_item(
+        &mut self,
+        item: VarId,
+        token: String,
+        groups: &std::rc::Rc<Vec<GroupId>>,
+        options: &[Vec<u32>],
+    ) {
+        self.sources.push((
+            item,
+            Source::Resources {
+                token,
+                groups: groups.clone(),
+                options: options.to_vec(),
+            },
+        ));
     }
 
     fn tokens(&self, n: u32) -> String {
@@ -624,31 +655,16 @@ impl<'p> Lowerer<'p> {
             subject.push_str(&t.repeat(most + 1));
             subject.push_str(&"-".repeat(ruler));
             subject.push(';');
-            self.sources.push((
-                *item,
-                Source::Resources {
-                    token: t,
-                    groups: groups.clone(),
-                    options: opts.clone(),
-                },
-            ));
+            self.record_item(*item, t, &groups, opts);
         }
         let body = Node::Seq(vec![
             Node::BranchReset(branches),
             Node::star(Node::not_in(";"), self.greed(Greed::Possessive)),
             Node::lit(";"),
         ]);
-        // An open loop ended by a `!;` segment rather than `{items}`: PCRE2 compiles a counted
-        // repeat as that many copies of the body, which for this big body cost 5x in compile
-        // time. No item token starts with `!`, so the loop can only end after the last item.
-        subject.push_str("!;");
-        Lowered {
-            subject,
-            pattern: Node::Seq(vec![
-                Node::repeat(body, 1, None, Greed::Greedy),
-                Node::lit("!;"),
-            ]),
-        }
+        // No item token starts with `!`, so the loop can only end after the last item.
+        let pattern = open_loop(body, &mut subject, "!;");
+        Lowered { subject, pattern }
     }
 
     /// The loop form: one pattern body repeated per item. The subject lists each item's options
@@ -894,24 +910,10 @@ impl<'p> Lowerer<'p> {
                 }
             }
             subject.push(';');
-            self.sources.push((
-                *item,
-                Source::Resources {
-                    token: t,
-                    groups: groups.clone(),
-                    options: opts.clone(),
-                },
-            ));
+            self.record_item(*item, t, &groups, opts);
         }
-        // An open loop ended by a `#;` segment, as in the branch-reset form: a counted repeat
-        // is compiled as that many copies of the body by PCRE2, which at 1000 items is past its
-        // largest pattern. The body cannot match `#;` (no option starts with `#`), so the loop
-        // ends after the last item.
-        subject.push_str("#;");
-        let pattern = Node::Seq(vec![
-            Node::repeat(body, 1, None, Greed::Greedy),
-            Node::lit("#;"),
-        ]);
+        // No option starts with `#`, so the loop can only end after the last item.
+        let pattern = open_loop(body, &mut subject, "#;");
         Lowered {
             subject,
             pattern: match dead {
