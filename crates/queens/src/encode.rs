@@ -14,8 +14,10 @@ pub enum Encoding {
     /// attacking pair, one exactly-one statement per row. O(N³) statements.
     Pairwise,
     /// One statement per row picks exactly one square; each square is guarded by the squares of
-    /// earlier rows that attack it, so a conflict fails the moment the queen is placed. Only
-    /// captures and backreferences. O(N²) groups. The CLI's default up to N=44.
+    /// earlier rows that attack it, so a conflict fails the moment the queen is placed. At a few
+    /// stops, unions sum up each line over the rows so far, and later guards read those instead.
+    /// Only captures and backreferences. O(N²) groups. The CLI's default (without branch reset)
+    /// up to N=44.
     RowGuard,
     /// The IR's packing gadget: each row picks a column; a column, a diagonal and an
     /// anti-diagonal are resources no two rows may share. With conditionals it becomes one loop
