@@ -130,6 +130,26 @@ pub struct RuledOut {
     pub count: Count,
 }
 
+impl RuledOut {
+    /// A proof on the trivial lattice that marks every cell: too little area (`AtLeast`), or a
+    /// piece that fits nowhere (`AtMost`, covering 0 of the marked cells).
+    fn every_cell(side: usize, slack: usize, pieces: usize, count: Count) -> RuledOut {
+        RuledOut {
+            side,
+            lattice: Lattice::Grid {
+                p: 1,
+                a: 0,
+                q: 1,
+                b: 0,
+            },
+            marked: side * side,
+            slack,
+            pieces,
+            count,
+        }
+    }
+}
+
 impl fmt::Display for RuledOut {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.side;
@@ -159,19 +179,7 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
     let area = side * side;
     let used = 4 * pieces.len();
     if used > area {
-        return Some(RuledOut {
-            side,
-            lattice: Lattice::Grid {
-                p: 1,
-                a: 0,
-                q: 1,
-                b: 0,
-            },
-            marked: area,
-            slack: 0,
-            pieces: used,
-            count: Count::AtLeast,
-        });
+        return Some(RuledOut::every_cell(side, 0, used, Count::AtLeast));
     }
     let slack = area - used;
     // Each distinct piece's cells at every position, computed once.
@@ -198,19 +206,7 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
         })
         .collect();
     if placements.iter().any(|(_, at)| at.is_empty()) {
-        return Some(RuledOut {
-            side,
-            lattice: Lattice::Grid {
-                p: 1,
-                a: 0,
-                q: 1,
-                b: 0,
-            },
-            marked: area,
-            slack,
-            pieces: 0,
-            count: Count::AtMost,
-        });
+        return Some(RuledOut::every_cell(side, slack, 0, Count::AtMost));
     }
     for lattice in Lattice::all() {
         let marked = (0..side)

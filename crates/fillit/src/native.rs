@@ -726,8 +726,26 @@ impl Search {
     /// Per row, the empty cells covered by at least `j + 1` placements of remaining shapes,
     /// for `j` in `0..PLANES` (saturating unary counters).
     fn coverage(&self) -> [[u32; ROWS]; PLANES] {
-        let side = self.side;
         let mut at_least = [[0u32; ROWS]; PLANES];
+        self.for_each_fitting_row(|shape, r, fits| {
+            // For one cell offset, the placements of one row cover distinct cells, so the
+            // whole row of placements is added to the counters at once.
+            for &(i, b) in &shape.cells {
+                let x = fits << b;
+                for j in (1..PLANES).rev() {
+                    at_least[j][r + i] |= at_least[j - 1][r + i] & x;
+                }
+                at_least[0][r + i] |= x;
+            }
+        });
+        at_least
+    }
+
+    /// Calls `f(shape, row, fits)` for every remaining shape and every row where it fits
+    /// somewhere on the empty cells; `fits` has a bit per column where its box's left edge may
+    /// go.
+    fn for_each_fitting_row(&self, mut f: impl FnMut(&ShapeData, usize, u32)) {
+        let side = self.side;
         for (s, shape) in self.shapes.iter().enumerate() {
             if self.remaining[s] == 0 || shape.width > side || shape.height > side {
                 continue;
@@ -739,21 +757,11 @@ impl Search {
                     blocked |= self.board[r + i] >> b;
                 }
                 let fits = !blocked & col_range;
-                if fits == 0 {
-                    continue;
-                }
-                // For one cell offset, the placements of one row cover distinct cells, so the
-                // whole row of placements is added to the counters at once.
-                for &(i, b) in &shape.cells {
-                    let x = fits << b;
-                    for j in (1..PLANES).rev() {
-                        at_least[j][r + i] |= at_least[j - 1][r + i] & x;
-                    }
-                    at_least[0][r + i] |= x;
+                if fits != 0 {
+                    f(shape, r, fits);
                 }
             }
         }
-        at_least
     }
 
     /// When the remaining pieces must cover every empty cell exactly: for each colouring, the
@@ -786,27 +794,13 @@ impl Search {
     /// on each row, spread over the shape's cells.
     #[allow(clippy::needless_range_loop)] // rows index several parallel arrays
     fn uncoverable_cell_in_large_region(&self) -> bool {
-        let side = self.side;
         let mut cover = [0u32; ROWS];
-        for (s, shape) in self.shapes.iter().enumerate() {
-            if self.remaining[s] == 0 || shape.width > side || shape.height > side {
-                continue;
+        self.for_each_fitting_row(|shape, r, fits| {
+            for &(i, b) in &shape.cells {
+                cover[r + i] |= fits << b;
             }
-            let col_range = columns_up_to(side - shape.width);
-            for r in 0..=side - shape.height {
-                let mut blocked = 0u32;
-                for &(i, b) in &shape.cells {
-                    blocked |= self.board[r + i] >> b;
-                }
-                let fits = !blocked & col_range;
-                if fits != 0 {
-                    for &(i, b) in &shape.cells {
-                        cover[r + i] |= fits << b;
-                    }
-                }
-            }
-        }
-        for r in 0..side {
+        });
+        for r in 0..self.side {
             let mut uncovered = !self.board[r] & self.full & !cover[r];
             while uncovered != 0 {
                 let c = uncovered.trailing_zeros();
