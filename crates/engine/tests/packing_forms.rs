@@ -59,6 +59,14 @@ fn first(program: &Program, order: &[VarId], options: &Options) -> (String, Opti
     (compiled.pattern, values)
 }
 
+/// PCRE2 restricted to captures and backreferences: the packing's guard form.
+fn portable() -> Options {
+    Options {
+        portable: true,
+        ..Options::new(&dialect::PCRE2)
+    }
+}
+
 #[test]
 fn every_form_finds_the_same_first_solution() {
     let (p, order) = program(false);
@@ -74,14 +82,7 @@ fn every_form_finds_the_same_first_solution() {
     let no_reset: &'static dialect::Dialect = Box::leak(Box::new(no_reset));
     let trie = first(&p, &order, &Options::new(no_reset));
     assert!(!trie.0.contains("(?|"));
-    let guards = first(
-        &p,
-        &order,
-        &Options {
-            portable: true,
-            ..Options::new(&dialect::PCRE2)
-        },
-    );
+    let guards = first(&p, &order, &portable());
     let expected = ["o2", "o0", "o0", "o0", "o2"].map(String::from).to_vec();
     assert_eq!(reset.1.as_ref(), Some(&expected));
     assert_eq!(trie.1.as_ref(), Some(&expected));
@@ -105,11 +106,7 @@ fn readable_names_work_in_the_branch_reset_form() {
 fn every_form_reports_no_solution() {
     let (p, order) = program(true);
     assert_eq!(first(&p, &order, &Options::new(&dialect::PCRE2)).1, None);
-    let portable = Options {
-        portable: true,
-        ..Options::new(&dialect::PCRE2)
-    };
-    assert_eq!(first(&p, &order, &portable).1, None);
+    assert_eq!(first(&p, &order, &portable()).1, None);
 }
 
 #[test]
@@ -148,14 +145,7 @@ fn symmetry_classes_give_the_same_first_solution_in_every_form() {
     assert!(reset.0.contains("(?|"));
     let expected = ["at0", "any", "at2", "at4"].map(String::from).to_vec();
     assert_eq!(reset.1, Some(expected.clone()));
-    let guards = first(
-        &p,
-        &order,
-        &Options {
-            portable: true,
-            ..Options::new(&dialect::PCRE2)
-        },
-    );
+    let guards = first(&p, &order, &portable());
     assert_eq!(guards.1, Some(expected));
     // Counting: with the class ordered there is exactly one tiling, not 3! = 6.
     let compiled = compile(&p, &order, &Options::new(&dialect::PCRE2)).unwrap();
