@@ -1,12 +1,11 @@
 //! `backref bench`: measured figures as a table, the place where speed targets live.
 
 use backref_engine::Limits;
+use backref_pipeline::{Request, Settings};
 use backref_program::Options;
 
 use crate::cli::BenchArgs;
 use crate::exit::{Exit, Failure};
-use crate::puzzle::Settings;
-use crate::race::execute_raced;
 use crate::solve::engine;
 
 /// One benchmark case: a puzzle instance and how to encode it.
@@ -103,22 +102,18 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
     let engine = engine(&args.engine)?;
     let mut cases = Vec::new();
     for puzzle in &args.puzzles {
-        match puzzle.as_str() {
+        let entry = backref_puzzles::find(puzzle)?;
+        match entry.name {
             "queens" => cases.extend(queens_cases(args.quick)),
-            other if crate::puzzles::PUZZLES.contains(&other) => cases.extend(fixture_cases(
-                crate::puzzles::PUZZLES
-                    .iter()
-                    .find(|p| **p == other)
-                    .expect("listed"),
-            )),
-            other => return Err(Failure::usage(format!("unknown puzzle {other:?}"))),
+            name => cases.extend(fixture_cases(name)),
         }
     }
     // No callouts (they slow PCRE2's JIT down): the match limit bounds each run instead, at
     // about the JIT's step rate here (~50 million steps a second) times the timeout.
+    let timeout = args.timeout.0;
     let limits = Limits {
-        timeout: Some(std::time::Duration::from_secs_f64(args.timeout)),
-        match_limit: Some((args.timeout * 5e7) as u64),
+        timeout: Some(timeout),
+        match_limit: Some((timeout.as_secs_f64() * 5e7) as u64),
         ..Limits::default()
     };
     println!(
@@ -126,19 +121,23 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for case in cases {
-        let instance = match crate::puzzles::load(case.puzzle, &case.input) {
+        let instance = match backref_puzzles::load(case.puzzle, &case.input) {
             Ok(i) => i,
             Err(e) => {
                 eprintln!("skipping {}: {e:#}", case.input);
                 continue;
             }
         };
-        let options = Options {
-            portable: case.portable,
-            callouts: false,
-            ..Options::new(engine.dialect())
+        let request = Request {
+            settings: case.settings.clone(),
+            options: Options {
+                portable: case.portable,
+                callouts: false,
+                ..Options::new(engine.dialect())
+            },
+            limits: limits.clone(),
         };
-        let r = execute_raced(&*instance, &*engine, &case.settings, &options, &limits)?;
+        let r = instance.solve(&*engine, &request)?;
         let last = r.stages.last().cloned().unwrap_or_default();
         let mut times = [
             r.total(|s| s.generate_ms),
@@ -148,9 +147,9 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         ];
         // Best of several runs: the machine is shared, and the fastest run is the one least
         // disturbed by other work.
-        if r.outcome != "gave_up" && times.iter().sum::<f64>() < 1000.0 {
+        if r.outcome.finished() && times.iter().sum::<f64>() < 1000.0 {
             for _ in 1..args.repeat.max(1) {
-                let again = execute_raced(&*instance, &*engine, &case.settings, &options, &limits)?;
+                let again = instance.solve(&*engine, &request)?;
                 let more = [
                     again.total(|s| s.generate_ms),
                     again.total(|s| s.compile_ms),
@@ -174,7 +173,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             case.settings.encoding.as_deref().unwrap_or("default"),
             case.settings.order.as_deref().unwrap_or("default"),
             if case.portable { "yes" } else { "no" },
-            r.outcome,
+            r.outcome.as_str(),
             if r.problems.is_empty() { "" } else { " (DISAGREEMENT)" },
             last.pattern_bytes,
             last.groups,

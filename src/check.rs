@@ -1,113 +1,23 @@
 //! `backref check`: one instance on every engine, each in its own dialect, compared.
 //!
-//! Every engine runs through [`crate::solve::execute`], which decodes the match, runs the IR
-//! checker and the rule checker, and cross-checks the outcome with the native solver. On top of
-//! that, `check` compares the engines with each other: every engine that finished (solved or
-//! exhausted its search) must reach the same outcome at the same stage, and every one must be
-//! verified. Engines may find different solutions where several exist; the table says whether
-//! each one's answer is the same as the reference's (the first engine's solution, normally
-//! PCRE2's). An engine that gave up is shown but is no disagreement; an engine that failed with
-//! an error is a failure.
+//! Every engine runs through the pipeline's [`backref_pipeline::check_engine`], which solves,
+//! decodes, checks and cross-checks with the native solver; [`backref_pipeline::compare`] then
+//! judges the rows: every engine that finished must reach the same outcome at the same stage, and
+//! every one must be verified. An engine that gave up is shown but is no disagreement; an engine
+//! that failed with an error is a failure.
 //!
 //! Exit codes: 0 agreement; 1 a disagreement, a failed verification or an engine error; 3 every
 //! engine that ran gave up; 2 bad usage, bad input, or no engine available.
 
-use std::collections::BTreeMap;
-use std::time::Duration;
-
 use backref_engine::{Engine, Limits, ENGINE_NAMES};
+use backref_pipeline::{compare, Request, Row, RowOutcome};
 use backref_program::Options;
-use serde::Serialize;
 use serde_json::json;
 
 use crate::cli::{CheckArgs, Format};
 use crate::exit::{Exit, Failure};
 use crate::progress::Progress;
-use crate::puzzle::Solution;
-use crate::solve::{engine, execute, settings, SolveResult};
-
-/// One engine's line of the table.
-#[derive(Debug, Serialize)]
-struct Row {
-    /// Engine name.
-    engine: &'static str,
-    /// `solved`, `no_solution`, `gave_up`, `error` or `unavailable`.
-    outcome: &'static str,
-    /// Whether the decoded solution equals the reference solution (`null` without a solution).
-    same_solution: Option<bool>,
-    /// Solved: the IR and rule checkers accepted the answer and the native solver agrees.
-    /// No solution: the native solver found none either. `null` when the engine did not finish.
-    verified: Option<bool>,
-    /// Engine compile time over every stage, ms.
-    compile_ms: Option<f64>,
-    /// Engine match time over every stage, ms.
-    match_ms: Option<f64>,
-    /// Failed checks and disagreements with the native solver.
-    problems: Vec<String>,
-    /// Capture groups in the (last stage's) pattern.
-    groups: Option<usize>,
-    /// Length of the (last stage's) pattern in bytes.
-    pattern_bytes: Option<usize>,
-    /// The stage the engine ended at (fillit's square size), when the puzzle has stages.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stage: Option<String>,
-    /// The limit that ended a run, the error, or why the engine is unavailable.
-    note: Option<String>,
-    #[serde(skip)]
-    solution: Option<Solution>,
-}
-
-impl Row {
-    fn empty(engine: &'static str, outcome: &'static str, note: String) -> Row {
-        Row {
-            engine,
-            outcome,
-            same_solution: None,
-            verified: None,
-            compile_ms: None,
-            match_ms: None,
-            groups: None,
-            pattern_bytes: None,
-            problems: Vec::new(),
-            stage: None,
-            note: Some(note),
-            solution: None,
-        }
-    }
-
-    fn from_result(engine: &'static str, r: SolveResult) -> Row {
-        let finished = matches!(r.outcome, "solved" | "no_solution");
-        let verified =
-            finished.then(|| r.problems.is_empty() && (r.outcome != "solved" || r.verified));
-        let last = r.stages.last();
-        let note = match &r.gave_up {
-            Some(g) => Some(format!(
-                "{} after {:.0} ms",
-                g["limit"].as_str().unwrap_or("a limit"),
-                g["elapsed_ms"].as_f64().unwrap_or(0.0)
-            )),
-            None => last.filter(|s| s.jit).map(|_| "JIT".to_string()),
-        };
-        Row {
-            engine,
-            outcome: r.outcome,
-            same_solution: None,
-            verified,
-            compile_ms: Some(r.total(|s| s.compile_ms)),
-            match_ms: Some(r.total(|s| s.match_ms)),
-            groups: last.map(|s| s.groups),
-            pattern_bytes: last.map(|s| s.pattern_bytes),
-            stage: last.map(|s| s.stage.clone()).filter(|s| !s.is_empty()),
-            note,
-            problems: r.problems,
-            solution: r.solution,
-        }
-    }
-
-    fn finished(&self) -> bool {
-        matches!(self.outcome, "solved" | "no_solution")
-    }
-}
+use crate::solve::{engine, settings};
 
 /// The engines to run: `--engines` (deduplicated, in the order given) or every engine.
 fn engines(args: &CheckArgs) -> Result<Vec<Box<dyn Engine>>, Failure> {
@@ -143,71 +53,49 @@ fn short_input(input: &str) -> String {
 
 /// Runs `backref check`.
 pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(Failure::usage(format!(
-            "--timeout must be a positive number of seconds; got {}",
-            args.timeout
-        )));
-    }
-    let instance =
-        crate::puzzles::load(&args.puzzle.puzzle, &args.puzzle.input).map_err(Failure::input)?;
+    let settings = settings(&args.puzzle)?;
+    let instance = backref_puzzles::load(&args.puzzle.puzzle, &args.puzzle.input)?;
     let engines = engines(args)?;
-    let settings = settings(&args.puzzle);
-    let timeout = Duration::from_secs_f64(args.timeout);
+    let timeout = args.timeout.0;
 
-    // fancy-regex cannot be interrupted: after a timeout its worker thread keeps running until the
-    // process exits, so it runs last, where it cannot slow the other engines down.
+    // An engine that cannot be interrupted keeps running after a timeout until the process
+    // exits, so such engines run last, where they cannot slow the others down.
     let mut order: Vec<usize> = (0..engines.len()).collect();
-    order.sort_by_key(|&i| engines[i].name() == "fancy");
+    order.sort_by_key(|&i| engines[i].name() == "fancy"); // TEMP
     let mut rows: Vec<Option<Row>> = engines.iter().map(|_| None).collect();
     let total = engines.len();
     for (k, &i) in order.iter().enumerate() {
         let engine = &engines[i];
-        let info = engine.info();
-        if !info.available {
-            let hint = info
-                .install_hint
-                .map(|h| format!(" (install: {h})"))
-                .unwrap_or_default();
-            rows[i] = Some(Row::empty(
-                engine.name(),
-                "unavailable",
-                format!("{}{hint}", info.version),
-            ));
-            continue;
-        }
         let progress = Progress::start(format!(
             "check {} {}: {} ({}/{total})",
-            instance.puzzle(),
+            instance.name(),
             short_input(&args.puzzle.input),
             engine.name(),
             k + 1
         ));
-        let limits = Limits {
-            timeout: Some(timeout),
-            progress: progress.steps(),
-            ..Limits::default()
-        };
         // Every run has a timeout, which PCRE2 checks at callouts; other dialects print none.
-        let options = Options {
-            portable: args.puzzle.portable,
-            callouts: true,
-            ..Options::new(engine.dialect())
+        let request = Request {
+            settings: settings.clone(),
+            options: Options {
+                portable: args.puzzle.portable,
+                callouts: true,
+                ..Options::new(engine.dialect())
+            },
+            limits: Limits {
+                timeout: Some(timeout),
+                progress: progress.steps(),
+                ..Limits::default()
+            },
         };
-        let result = execute(&*instance, &**engine, &settings, &options, &limits);
+        let row = instance.check_engine(&**engine, &request);
         drop(progress);
-        rows[i] = Some(match result {
-            Ok(r) => Row::from_result(engine.name(), r),
-            // Bad input is the same for every engine.
-            Err(f) if f.code == 2 => return Err(f),
-            Err(f) => Row::empty(engine.name(), "error", format!("{:#}", f.error)),
-        });
+        rows[i] = Some(row?);
     }
     let mut rows: Vec<Row> = rows
         .into_iter()
         .map(|r| r.expect("every row ran"))
         .collect();
-    if rows.iter().all(|r| r.outcome == "unavailable") {
+    if rows.iter().all(|r| r.outcome == RowOutcome::Unavailable) {
         return Err(Failure::usage(format!(
             "none of the engines asked for is available here: {}",
             rows.iter()
@@ -216,95 +104,41 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
                 .join("; ")
         )));
     }
-
-    // The reference solution: the first engine's (in table order) that found one.
-    let reference = rows.iter().find_map(|r| r.solution.clone());
-    for r in &mut rows {
-        if let (Some(mine), Some(theirs)) = (&r.solution, &reference) {
-            r.same_solution = Some(mine == theirs);
-        }
-    }
-
-    let failures = failures(&rows);
-    let agree = failures.is_empty();
-    let ran = rows.iter().filter(|r| r.outcome != "unavailable").count();
-    let gave_up = rows.iter().filter(|r| r.outcome == "gave_up").count();
-    let satisfiable = rows
-        .iter()
-        .find(|r| r.finished())
-        .map(|r| r.outcome == "solved");
-
+    let verdict = compare(&mut rows);
     match args.format {
         Format::Json => {
             let v = json!({
-                "puzzle": instance.puzzle(),
+                "puzzle": instance.name(),
                 "input": args.puzzle.input,
                 "encoding": args.puzzle.encoding,
                 "order": args.puzzle.order,
                 "portable": args.puzzle.portable,
-                "timeout_s": args.timeout,
+                "timeout_s": timeout.as_secs_f64(),
                 "rows": rows,
-                "agree": agree,
-                "satisfiable": if agree { satisfiable } else { None },
-                "failures": failures,
+                "agree": verdict.agree(),
+                "satisfiable": verdict.satisfiable,
+                "failures": verdict.failures,
             });
             println!("{v}");
         }
-        Format::Text => print_table(args, instance.puzzle(), &rows, agree, satisfiable),
+        Format::Text => print_table(
+            args,
+            instance.name(),
+            &rows,
+            verdict.agree(),
+            verdict.satisfiable,
+        ),
     }
-    for f in &failures {
+    for f in &verdict.failures {
         eprintln!("error: {f}");
     }
-    Ok(if !agree {
+    Ok(if !verdict.agree() {
         Exit::Disagreement
-    } else if gave_up == ran {
+    } else if verdict.all_gave_up {
         Exit::GaveUp
     } else {
         Exit::Ok
     })
-}
-
-/// Everything that makes the check fail, each naming the engine(s).
-fn failures(rows: &[Row]) -> Vec<String> {
-    let mut out = Vec::new();
-    // Satisfiability: engines that finished, grouped by outcome and stage.
-    let mut groups: BTreeMap<(String, &str), Vec<&str>> = BTreeMap::new();
-    for r in rows.iter().filter(|r| r.finished()) {
-        let what = match (&r.stage, r.outcome) {
-            (Some(s), "solved") => format!("solved at stage {s}"),
-            (_, "solved") => "solvable".to_string(),
-            _ => "no solution".to_string(),
-        };
-        groups.entry((what, r.outcome)).or_default().push(r.engine);
-    }
-    if groups.len() > 1 {
-        out.push(format!(
-            "the engines disagree: {}",
-            groups
-                .iter()
-                .map(|((what, _), engines)| format!("{} say {what}", engines.join(", ")))
-                .collect::<Vec<_>>()
-                .join("; ")
-        ));
-    }
-    for r in rows {
-        if r.verified == Some(false) {
-            let detail = if r.problems.is_empty() {
-                "the answer was not verified".to_string()
-            } else {
-                r.problems.join("; ")
-            };
-            out.push(format!("{}: {detail}", r.engine));
-        }
-        if r.outcome == "error" {
-            out.push(format!(
-                "{} failed: {}",
-                r.engine,
-                r.note.as_deref().unwrap_or("unknown error")
-            ));
-        }
-    }
-    out
 }
 
 /// Notes longer than this are cut in the text table (an engine's error may quote the pattern);
@@ -330,8 +164,11 @@ fn print_table(
     agree: bool,
     satisfiable: Option<bool>,
 ) {
-    let finished = rows.iter().filter(|r| r.finished()).count();
-    let ran = rows.iter().filter(|r| r.outcome != "unavailable").count();
+    let finished = rows.iter().filter(|r| r.outcome.finished()).count();
+    let ran = rows
+        .iter()
+        .filter(|r| r.outcome != RowOutcome::Unavailable)
+        .count();
     let verdict = match (agree, satisfiable) {
         (false, _) => "FAILED".to_string(),
         (true, Some(true)) => "agree: solvable, every answer verified".to_string(),
@@ -367,75 +204,11 @@ fn print_table(
         println!(
             "{:<13} {:<12} {:<5} {:<8} {:>11} {:>12}  {note}",
             r.engine,
-            r.outcome,
+            r.outcome.as_str(),
             yes_no(r.same_solution),
             yes_no(r.verified),
             ms(r.compile_ms),
             ms(r.match_ms),
-        );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(engine: &'static str, outcome: &'static str, verified: Option<bool>) -> Row {
-        Row {
-            verified,
-            note: None,
-            ..Row::empty(engine, outcome, String::new())
-        }
-    }
-
-    #[test]
-    fn engines_that_finish_alike_and_verify_agree() {
-        let rows = [
-            row("pcre2", "solved", Some(true)),
-            row("fancy", "gave_up", None),
-            row("perl", "solved", Some(true)),
-            row("node", "unavailable", None),
-        ];
-        assert!(failures(&rows).is_empty());
-    }
-
-    #[test]
-    fn a_satisfiability_disagreement_names_both_sides() {
-        let rows = [
-            row("pcre2", "solved", Some(true)),
-            row("perl", "solved", Some(true)),
-            row("python", "no_solution", Some(true)),
-        ];
-        assert_eq!(
-            failures(&rows),
-            ["the engines disagree: python say no solution; pcre2, perl say solvable"]
-        );
-    }
-
-    #[test]
-    fn stages_count_in_the_comparison() {
-        let mut a = row("pcre2", "solved", Some(true));
-        a.stage = Some("4".into());
-        let mut b = row("perl", "solved", Some(true));
-        b.stage = Some("5".into());
-        let f = failures(&[a, b]);
-        assert_eq!(f.len(), 1);
-        assert!(f[0].contains("pcre2 say solved at stage 4"), "{f:?}");
-    }
-
-    #[test]
-    fn failed_verifications_and_errors_fail() {
-        let mut bad = row("fancy", "solved", Some(false));
-        bad.problems = vec!["rule check: two queens share a row".into()];
-        let mut err = row("node", "error", None);
-        err.note = Some("node could not compile the pattern".into());
-        let f = failures(&[row("pcre2", "solved", Some(true)), bad, err]);
-        assert_eq!(
-            f,
-            [
-                "fancy: rule check: two queens share a row",
-                "node failed: node could not compile the pattern"
-            ]
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Command-line arguments.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -44,8 +45,8 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
     /// Per-engine timeout in seconds.
-    #[arg(long, default_value_t = 60.0)]
-    pub timeout: f64,
+    #[arg(long, default_value = "60", value_parser = seconds)]
+    pub timeout: Seconds,
     /// The engines to run, comma-separated (default: all; unavailable ones are reported).
     #[arg(long, value_delimiter = ',')]
     pub engines: Vec<String>,
@@ -64,8 +65,8 @@ pub struct CountArgs {
     #[arg(long, default_value = "pcre2")]
     pub engine: String,
     /// Give up after this many seconds.
-    #[arg(long)]
-    pub timeout: Option<f64>,
+    #[arg(long, value_parser = seconds)]
+    pub timeout: Option<Seconds>,
     /// Also list the solutions (at most --max-list of them).
     #[arg(long)]
     pub list: bool,
@@ -90,8 +91,8 @@ pub struct BenchArgs {
     #[arg(long)]
     pub quick: bool,
     /// Per-instance timeout in seconds.
-    #[arg(long, default_value_t = 20.0)]
-    pub timeout: f64,
+    #[arg(long, default_value = "20", value_parser = seconds)]
+    pub timeout: Seconds,
     /// Runs per instance; each time column shows its fastest run (runs that take over a
     /// second are not repeated).
     #[arg(long, default_value_t = 3)]
@@ -129,9 +130,11 @@ pub struct FormatArg {
 /// The puzzle and how to encode it.
 #[derive(Args, Debug, Clone)]
 pub struct PuzzleArgs {
-    /// The puzzle: queens.
+    /// The puzzle.
+    #[arg(help = puzzle_help())]
     pub puzzle: String,
     /// The instance: a board size (queens), a file, `-` for stdin, or a task string (aquarium).
+    #[arg(allow_hyphen_values = true)]
     pub input: String,
     /// The encoding (puzzle-specific; the fastest is the default).
     #[arg(long)]
@@ -142,10 +145,10 @@ pub struct PuzzleArgs {
     /// Use only captures and backreferences, the published scheme's restriction.
     #[arg(long)]
     pub portable: bool,
-    /// Rectangles: do not rotate pieces.
+    /// Rectangles: do not rotate pieces (an error for other puzzles).
     #[arg(long)]
     pub no_rotation: bool,
-    /// Rectangles: allow a piece to be used more than once.
+    /// Rectangles: allow a piece to be used more than once (an error for other puzzles).
     #[arg(long)]
     pub reuse: bool,
 }
@@ -160,8 +163,8 @@ pub struct SolveArgs {
     #[arg(long, default_value = "pcre2")]
     pub engine: String,
     /// Give up after this many seconds.
-    #[arg(long)]
-    pub timeout: Option<f64>,
+    #[arg(long, value_parser = seconds)]
+    pub timeout: Option<Seconds>,
     /// PCRE2 match limit or fancy-regex backtrack limit.
     #[arg(long)]
     pub match_limit: Option<u64>,
@@ -197,4 +200,62 @@ pub struct EmitArgs {
     /// Which stage to print (fillit: 0 is the smallest square).
     #[arg(long, default_value_t = 0)]
     pub stage: usize,
+}
+
+/// The longest time limit taken, in seconds (about 116 days): beyond it a limit means nothing.
+pub const MAX_SECONDS: f64 = 1e7;
+
+/// A time limit given in seconds: a positive, finite number up to [`MAX_SECONDS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seconds(pub Duration);
+
+/// Parses a time limit in seconds; one rule for every subcommand.
+fn seconds(text: &str) -> Result<Seconds, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("a number of seconds, e.g. 10 or 0.5; got {text:?}"))?;
+    if !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS) {
+        return Err(format!(
+            "a positive number of seconds up to {MAX_SECONDS:e}; got {text}"
+        ));
+    }
+    Ok(Seconds(Duration::from_secs_f64(s)))
+}
+
+/// The puzzle argument's help: every registered puzzle with what its input is.
+fn puzzle_help() -> String {
+    let list: Vec<String> = backref_puzzles::PUZZLES
+        .iter()
+        .map(|p| format!("{} ({})", p.name, p.input_help))
+        .collect();
+    format!("The puzzle: {}", list.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_positive_and_finite() {
+        assert_eq!(seconds("0.5").unwrap().0, Duration::from_millis(500));
+        for bad in ["0", "-1", "nan", "inf", "1e300", "x", ""] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
+}
+
+impl Command {
+    /// Whether the command was asked for JSON output (its errors are JSON too).
+    pub fn json(&self) -> bool {
+        let format = match self {
+            Command::Solve(a) => a.format,
+            Command::Emit(a) => a.format,
+            Command::Engines(a) => a.format,
+            Command::Count(a) => a.format,
+            Command::Check(a) => a.format,
+            Command::Fillit { .. } | Command::Bench(_) => Format::Text,
+        };
+        format == Format::Json
+    }
 }

@@ -5,11 +5,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use backref_engine::Limits;
 use backref_fillit::{EXIT_ERROR, EXIT_USAGE, USAGE};
-use backref_program::Options;
-
-use crate::puzzle::Settings;
+use backref_pipeline::{Input, Request};
 
 /// Runs the drop-in mode on the arguments after `fillit`.
 pub fn run(args: &[String]) -> ExitCode {
@@ -18,21 +15,22 @@ pub fn run(args: &[String]) -> ExitCode {
         let _ = out.write_all(USAGE.as_bytes());
         return ExitCode::from(EXIT_USAGE as u8);
     };
-    let Ok(instance) = crate::puzzles::load("fillit", path) else {
+    // The classic program opens its argument as a file, even `-`.
+    let entry = backref_fillit::puzzle::ENTRY;
+    let input = std::fs::read(path).map(|bytes| Input {
+        bytes,
+        origin: path.clone(),
+    });
+    let Ok(instance) = input
+        .map_err(drop)
+        .and_then(|i| (entry.parse)(&i).map_err(drop))
+    else {
         let _ = out.write_all(b"error\n");
         return ExitCode::from(EXIT_ERROR as u8);
     };
     let engine = backref_engine::engine_by_name("pcre2").expect("pcre2 is built in");
-    let options = Options::new(engine.dialect());
-    let result = crate::solve::execute(
-        &*instance,
-        &*engine,
-        &Settings::default(),
-        &options,
-        &Limits::default(),
-    );
-    match result {
-        Ok(r) if r.outcome == "solved" && r.verified => {
+    match instance.solve_once(&*engine, &Request::new(&*engine)) {
+        Ok(r) if r.trusted() => {
             let text = r.solution.map(|s| s.text).unwrap_or_default();
             let _ = out.write_all(text.as_bytes());
             ExitCode::SUCCESS

@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use backref_pipeline::Error;
+
 /// How a command ended, as the process exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
@@ -28,6 +30,8 @@ impl From<Exit> for ExitCode {
 pub struct Failure {
     /// The exit code.
     pub code: u8,
+    /// A short name of the kind of failure, for JSON (`usage`, `input`, `io`, ...).
+    pub kind: &'static str,
     /// What went wrong.
     pub error: anyhow::Error,
 }
@@ -37,17 +41,33 @@ impl Failure {
     pub fn usage(msg: String) -> Failure {
         Failure {
             code: 2,
+            kind: "usage",
             error: anyhow::anyhow!(msg),
         }
     }
 
-    /// Bad input (exit 2).
-    pub fn input(error: anyhow::Error) -> Failure {
-        Failure { code: 2, error }
+    /// A file could not be read or written (exit 2).
+    pub fn io(error: anyhow::Error) -> Failure {
+        Failure {
+            code: 2,
+            kind: "io",
+            error,
+        }
     }
+}
 
-    /// A failure inside backref or an engine (exit 1).
-    pub fn internal(error: anyhow::Error) -> Failure {
-        Failure { code: 1, error }
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        // The user's input, usage or an engine's size limit: 2. A bug in backref or an engine
+        // failing for another reason: 1, like a failed verification.
+        let code = match e {
+            Error::Input(_) | Error::Usage(_) | Error::TooLarge(_) => 2,
+            Error::Program(_) | Error::Engine(_) | Error::Internal(_) => 1,
+        };
+        Failure {
+            code,
+            kind: e.kind(),
+            error: e.into(),
+        }
     }
 }

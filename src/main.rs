@@ -14,11 +14,8 @@ mod emit;
 mod engines;
 mod exit;
 mod progress;
-mod puzzle;
-mod puzzles;
-mod race;
-mod refute;
 mod solve;
+mod write;
 
 fn main() -> ExitCode {
     // Die quietly on a closed pipe (`backref emit ... | head`), like other command-line tools.
@@ -31,6 +28,7 @@ fn main() -> ExitCode {
     if let cli::Command::Fillit { args } = &cli.command {
         return dropin::run(args);
     }
+    let json = cli.command.json();
     let result = match &cli.command {
         cli::Command::Solve(args) if args.all => count::run(&cli::CountArgs {
             puzzle: args.puzzle.clone(),
@@ -51,7 +49,15 @@ fn main() -> ExitCode {
     match result {
         Ok(exit) => exit.into(),
         Err(failure) => {
-            eprintln!("error: {:#}", failure.error);
+            if json {
+                // Scripts read one JSON object on stdout, whatever happened.
+                println!(
+                    "{}",
+                    serde_json::json!({"error": format!("{:#}", failure.error), "kind": failure.kind})
+                );
+            } else {
+                eprintln!("error: {:#}", failure.error);
+            }
             ExitCode::from(failure.code)
         }
     }

@@ -46,6 +46,7 @@ pub mod encode;
 pub mod generate;
 pub mod native;
 pub mod parse;
+pub mod puzzle;
 pub mod render;
 pub mod verify;
 

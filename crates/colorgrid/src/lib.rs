@@ -62,6 +62,7 @@ pub mod encode;
 pub mod generate;
 pub mod native;
 pub mod parse;
+pub mod puzzle;
 pub mod render;
 pub mod verify;
 

@@ -23,6 +23,7 @@ pub mod dropin;
 pub mod encode;
 pub mod native;
 pub mod parse;
+pub mod puzzle;
 pub mod render;
 pub mod verify;
 

@@ -9,8 +9,10 @@ pub mod board;
 pub mod encode;
 pub mod native;
 pub mod order;
+pub mod puzzle;
 pub mod verify;
 
 pub use board::Board;
 pub use encode::{Encoding, ENCODINGS};
 pub use order::{Order, OrderKind, ORDERS};
+pub use puzzle::{Queens, ENTRY};

@@ -24,6 +24,7 @@ pub mod balancing;
 pub mod encode;
 pub mod native;
 pub mod parse;
+pub mod puzzle;
 pub mod render;
 pub mod verify;
 

@@ -1,13 +1,13 @@
 //! Refuting a stage another way: when a stage's own search (in the order that makes its first
 //! match the answer) outgrows a first budget, the puzzle's feasibility-only program
-//! ([`crate::puzzle::Instance::refutation`]) runs; its exhausted search rules the stage out.
+//! ([`crate::Puzzle::refutation`]) runs; its exhausted search rules the stage out.
 
-use anyhow::Context;
 use backref_engine::{Engine, Limit, Limits, Mode, Outcome, Timing};
 use backref_program::{compile, Options};
 
-use crate::exit::Failure;
+use crate::error::Error;
 use crate::puzzle::Encoded;
+use crate::report::Problem;
 
 /// The match limit of a stage's first try when the stage can be refuted another way: 1.5–3 s
 /// under PCRE2's JIT without callouts (7–14 ns a step on fillit's patterns). Every fillit fixture
@@ -17,6 +17,7 @@ use crate::puzzle::Encoded;
 pub const FIRST_TRY_MATCH_LIMIT: u64 = 200_000_000;
 
 /// What the feasibility-only program found.
+#[derive(Debug)]
 pub struct Refutation {
     /// Its search was exhausted: the stage has no solution.
     pub exhausted: bool,
@@ -27,7 +28,7 @@ pub struct Refutation {
     /// Its pattern's size in bytes.
     pub pattern_bytes: usize,
     /// Failed IR checks of the solution it found (an encoding bug if not empty).
-    pub problems: Vec<String>,
+    pub problems: Vec<Problem>,
 }
 
 /// Whether a user match limit of `user_limit` leaves room for a first try on a budget.
@@ -50,16 +51,12 @@ pub fn wanted(outcome: &Outcome, user_limit: Option<u64>) -> bool {
 /// Runs `program` to the end (within `limits`) and says what it found.
 pub fn run(
     engine: &dyn Engine,
-    program: &Encoded,
+    program: &Encoded<'_, ()>,
     options: &Options,
     limits: &Limits,
-) -> Result<Refutation, Failure> {
-    let compiled = compile(&program.program, &program.order, options)
-        .context("the encoder built an invalid refutation program")
-        .map_err(Failure::internal)?;
-    let run = engine
-        .run(&compiled.pattern, &compiled.subject, Mode::First, limits)
-        .map_err(|e| Failure::internal(e.into()))?;
+) -> Result<Refutation, Error> {
+    let compiled = compile(&program.program, &program.order, options)?;
+    let run = engine.run(&compiled.pattern, &compiled.subject, Mode::First, limits)?;
     let mut problems = Vec::new();
     if let Outcome::Solved(caps) = &run.outcome {
         match compiled.decode(&program.program, |n| caps.get(n)) {
@@ -67,13 +64,13 @@ pub fn run(
                 backref_program::check(&program.program, &values)
                     .into_iter()
                     .map(|v| {
-                        format!(
+                        Problem::Disagreement(format!(
                             "IR check of the refutation's match: statement {} ({}) does not hold",
                             v.statement, v.what
-                        )
+                        ))
                     }),
             ),
-            Err(e) => problems.push(format!("decoding the refutation's match failed: {e}")),
+            Err(e) => problems.push(Problem::Decode(format!("the refutation's match: {e}"))),
         }
     }
     Ok(Refutation {

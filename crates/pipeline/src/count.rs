@@ -1,0 +1,126 @@
+//! Counting every solution inside the engine (PCRE2 callouts force it to backtrack after each
+//! match), checking every kept match, and comparing with the native solver's count.
+
+use std::time::Duration;
+
+use backref_engine::{Engine, Limit, Mode};
+use backref_program::compile;
+
+use crate::error::Error;
+use crate::puzzle::{Puzzle, Solution, Source};
+use crate::report::Problem;
+use crate::solve::Request;
+
+/// What a count found.
+#[derive(Debug)]
+pub struct CountReport {
+    /// Matches found (every one, unless `gave_up`).
+    pub count: u64,
+    /// The limit that ended the enumeration early, so `count` is only a lower bound.
+    pub gave_up: Option<Limit>,
+    /// The native solver's count, when the puzzle can count and the engine finished.
+    pub native_count: Option<u64>,
+    /// The first matches, decoded (as many as asked for).
+    pub solutions: Vec<Solution>,
+    /// Engine match time.
+    pub match_time: Duration,
+    /// Failed checks of kept matches, and a disagreement with the native count.
+    pub problems: Vec<Problem>,
+}
+
+/// Checks that `engine` counts inside the match, naming the engines that do when it does not.
+pub fn require_counting(engine: &dyn Engine) -> Result<(), Error> {
+    let info = engine.info();
+    if info.can_count && info.available {
+        return Ok(());
+    }
+    let counters: Vec<&str> = backref_engine::all_engines()
+        .iter()
+        .filter(|e| e.info().can_count)
+        .map(|e| e.name())
+        .collect();
+    Err(Error::usage(format!(
+        "counting runs inside the engine through PCRE2 callouts; engine {} cannot count (use --engine {})",
+        info.name,
+        counters.join(" or ")
+    )))
+}
+
+/// Counts the solutions of a single-stage `puzzle` inside `engine`, keeping and checking the
+/// first `keep` of them.
+pub fn count<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engine: &dyn Engine,
+    request: &Request,
+    keep: usize,
+) -> Result<CountReport, Error> {
+    require_counting(engine)?;
+    if puzzle.stages().len() > 1 {
+        return Err(Error::usage(format!(
+            "counting is not available for {}: its answer is searched over several sizes",
+            puzzle.name()
+        )));
+    }
+    let settings = request.settings.for_options(&request.options);
+    let Source::Ir(encoded) = puzzle.encode(0, &settings)? else {
+        return Err(Error::usage(
+            "counting needs a pattern from the IR; a hand-built encoding only finds a first match",
+        ));
+    };
+    let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
+    let run = engine.run(
+        &compiled.pattern,
+        &compiled.subject,
+        Mode::Count { keep },
+        &request.limits,
+    )?;
+    let count = run
+        .count
+        .ok_or_else(|| Error::Internal("the engine returned no count".into()))?;
+    let mut problems = Vec::new();
+    let mut solutions = Vec::new();
+    for caps in &count.kept {
+        match compiled.decode(&encoded.program, |n| caps.get(n)) {
+            Ok(values) => {
+                problems.extend(
+                    backref_program::check(&encoded.program, &values)
+                        .into_iter()
+                        .map(|v| Problem::IrCheck {
+                            statement: v.statement,
+                            what: v.what,
+                        }),
+                );
+                let answer = (encoded.decode)(&values);
+                if let Err(violations) = puzzle.check(0, &settings, &answer) {
+                    problems.extend(
+                        violations
+                            .into_iter()
+                            .map(|v| Problem::RuleCheck(Box::new(v))),
+                    );
+                }
+                solutions.push(puzzle.render(&answer));
+            }
+            Err(e) => problems.push(Problem::Decode(e.to_string())),
+        }
+    }
+    let native_count = if count.gave_up.is_none() {
+        puzzle.native_count(0, &settings, count.matches + 1)
+    } else {
+        None
+    };
+    if let Some(n) = native_count.filter(|&n| n != count.matches) {
+        problems.push(Problem::Disagreement(format!(
+            "{} counted {} solutions, the native solver {n}",
+            engine.name(),
+            count.matches
+        )));
+    }
+    Ok(CountReport {
+        count: count.matches,
+        gave_up: count.gave_up,
+        native_count,
+        solutions,
+        match_time: run.timing.matching,
+        problems,
+    })
+}

@@ -1,0 +1,74 @@
+//! [`Instance`]: any [`Puzzle`] with its types erased, so one registry can hold every puzzle
+//! and the command line can drive them all the same way.
+
+use backref_engine::Engine;
+use backref_program::Options;
+
+use crate::count::CountReport;
+use crate::crosscheck::Row;
+use crate::emit::Emitted;
+use crate::error::Error;
+use crate::puzzle::Puzzle;
+use crate::report::SolveReport;
+use crate::settings::Settings;
+use crate::solve::Request;
+
+/// A loaded puzzle instance, whatever its puzzle: every pipeline operation, object-safe.
+/// Every [`Puzzle`] is one.
+pub trait Instance: Sync {
+    /// The puzzle's name.
+    fn name(&self) -> &'static str;
+    /// The stage labels (one empty label for single-stage puzzles).
+    fn stages(&self) -> Vec<String>;
+    /// Solves the instance, racing the puzzle's portfolio where it has one
+    /// ([`crate::solve_raced`]).
+    fn solve(&self, engine: &dyn Engine, request: &Request) -> Result<SolveReport, Error>;
+    /// Solves the instance once, with the settings as given ([`crate::solve()`]).
+    fn solve_once(&self, engine: &dyn Engine, request: &Request) -> Result<SolveReport, Error>;
+    /// Counts the solutions inside the engine, keeping the first `keep` ([`crate::count()`]).
+    fn count(
+        &self,
+        engine: &dyn Engine,
+        request: &Request,
+        keep: usize,
+    ) -> Result<CountReport, Error>;
+    /// The subject and pattern of one stage ([`crate::emit()`]).
+    fn emit(&self, settings: &Settings, options: &Options, stage: usize) -> Result<Emitted, Error>;
+    /// One engine's row of a comparison of engines ([`crate::check_engine`]).
+    fn check_engine(&self, engine: &dyn Engine, request: &Request) -> Result<Row, Error>;
+}
+
+impl<P: Puzzle> Instance for P {
+    fn name(&self) -> &'static str {
+        Puzzle::name(self)
+    }
+
+    fn stages(&self) -> Vec<String> {
+        Puzzle::stages(self)
+    }
+
+    fn solve(&self, engine: &dyn Engine, request: &Request) -> Result<SolveReport, Error> {
+        crate::race::solve_raced(self, engine, request)
+    }
+
+    fn solve_once(&self, engine: &dyn Engine, request: &Request) -> Result<SolveReport, Error> {
+        crate::solve::solve(self, engine, request)
+    }
+
+    fn count(
+        &self,
+        engine: &dyn Engine,
+        request: &Request,
+        keep: usize,
+    ) -> Result<CountReport, Error> {
+        crate::count::count(self, engine, request, keep)
+    }
+
+    fn emit(&self, settings: &Settings, options: &Options, stage: usize) -> Result<Emitted, Error> {
+        crate::emit::emit(self, settings, options, stage)
+    }
+
+    fn check_engine(&self, engine: &dyn Engine, request: &Request) -> Result<Row, Error> {
+        crate::crosscheck::check_engine(self, engine, request)
+    }
+}

@@ -1,0 +1,64 @@
+//! The backref solve pipeline as a library.
+//!
+//! A puzzle crate implements [`Puzzle`]: its stages, an encoding ([`Source`]: a [`Program`]
+//! for the IR, or a hand-built pattern), an independent rule checker, a native solver on the
+//! same static order, and a rendering of answers. The pipeline does the rest, the same way for
+//! every puzzle:
+//!
+//! - [`solve()`] runs the stages on an engine, decodes each match, checks it with the IR checker
+//!   and the rule checker, and cross-checks every outcome with the native solver, reporting an
+//!   honest [`Outcome`]: solved (and verified or not), no solution, or gave up with its limit;
+//! - [`solve_raced`] races the puzzle's portfolio of static orders on threads;
+//! - [`count()`] counts every solution inside the engine and compares with a native count;
+//! - [`emit()`] returns a stage's subject, pattern and group map;
+//! - [`check_engine`] and [`compare`] compare engines on one instance.
+//!
+//! [`Instance`] erases a puzzle's types so a registry ([`PuzzleEntry`]) can list every puzzle;
+//! the `backref-puzzles` crate holds that list and shows the API end to end.
+//!
+//! [`Program`]: backref_program::Program
+
+#![warn(missing_docs)]
+
+mod count;
+mod crosscheck;
+mod emit;
+mod error;
+mod input;
+mod instance;
+mod puzzle;
+mod race;
+pub mod refute;
+mod registry;
+mod report;
+mod settings;
+mod solve;
+
+pub use count::{count, require_counting, CountReport};
+pub use crosscheck::{check_engine, compare, failures, Row, RowOutcome, Verdict};
+pub use emit::{emit, Emitted, HandBuiltInfo};
+pub use error::{BoxError, Error};
+pub use input::{read, Input, InputKind};
+pub use instance::Instance;
+pub use puzzle::{Contender, Encoded, HandBuilt, Needs, Puzzle, Solution, Source};
+pub use race::solve_raced;
+pub use registry::{find, PuzzleEntry};
+pub use report::{ms, Outcome, Problem, RaceReport, SolveReport, StageOutcome, StageStats};
+pub use settings::{choose, Choices, Settings};
+pub use solve::{solve, Request};
+
+/// Checks that `engine` can run here, with its install hint when it cannot.
+pub fn require_available(engine: &dyn backref_engine::Engine) -> Result<(), Error> {
+    let info = engine.info();
+    if info.available {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "engine {} is unavailable here: {}{}",
+        info.name,
+        info.version,
+        info.install_hint
+            .map(|h| format!(" (install: {h})"))
+            .unwrap_or_default()
+    )))
+}

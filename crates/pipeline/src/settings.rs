@@ -1,0 +1,149 @@
+//! What the user chose about an encoding: checked once against the puzzle's own lists, then
+//! handed to the puzzle, which reads them into its own typed choices.
+
+use backref_program::Features;
+
+use crate::error::Error;
+
+/// Encoding choices for one run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The encoding's name, one of [`Choices::encodings`] (`None`: the puzzle's default).
+    pub encoding: Option<String>,
+    /// The static search order's name, one of [`Choices::orders`] (`None`: the default).
+    pub order: Option<String>,
+    /// Puzzle-specific switches that are on, each one of [`Choices::switches`]
+    /// (e.g. rectangles' `no-rotation`).
+    pub switches: Vec<String>,
+    /// What the target engine runs (nothing beyond backreferences under `--portable`); a
+    /// puzzle may pick its default encoding from it. Filled in by the pipeline.
+    pub features: Features,
+}
+
+impl Settings {
+    /// Whether the switch `name` is on.
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.iter().any(|s| s == name)
+    }
+
+    /// These settings with the features of a compile for `options`.
+    pub fn for_options(&self, options: &backref_program::Options) -> Settings {
+        Settings {
+            features: options.features(),
+            ..self.clone()
+        }
+    }
+
+    /// Checks every choice against `choices`, naming the puzzle and the valid names when one
+    /// does not fit (so `--no-rotation` on queens is an error, not silently ignored).
+    pub fn validate(&self, puzzle: &str, choices: &Choices) -> Result<(), Error> {
+        let one_of = |what: &str, name: &str, table: &[&str]| -> Result<(), Error> {
+            if table.contains(&name) {
+                return Ok(());
+            }
+            Err(Error::usage(if table.is_empty() {
+                format!("{puzzle} takes no --{what}; got {name:?}")
+            } else {
+                format!(
+                    "unknown {what} {name:?}; choose one of: {}",
+                    table.join(", ")
+                )
+            }))
+        };
+        if let Some(e) = &self.encoding {
+            one_of("encoding", e, choices.encodings)?;
+        }
+        if let Some(o) = &self.order {
+            one_of("order", o, choices.orders)?;
+        }
+        for s in &self.switches {
+            if !choices.switches.iter().any(|(n, _)| n == s) {
+                return Err(Error::usage(format!(
+                    "--{s} does not apply to {puzzle}{}",
+                    if choices.switches.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " (its switches: {})",
+                            choices
+                                .switches
+                                .iter()
+                                .map(|(n, _)| format!("--{n}"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The choices a puzzle offers: encodings, orders and switches, by name.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Choices {
+    /// Encoding names (`--encoding`).
+    pub encodings: &'static [&'static str],
+    /// Static order names (`--order`).
+    pub orders: &'static [&'static str],
+    /// Switches with a line of help each (e.g. `("no-rotation", "do not rotate pieces")`).
+    pub switches: &'static [(&'static str, &'static str)],
+}
+
+/// Looks `name` up in a table of named choices, with a message listing them when it is not
+/// there.
+pub fn choose<T: Copy>(table: &[(&str, T)], name: &str, what: &str) -> Result<T, Error> {
+    table
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            Error::usage(format!(
+                "unknown {what} {name:?}; choose one of: {}",
+                names.join(", ")
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHOICES: Choices = Choices {
+        encodings: &["a", "b"],
+        orders: &[],
+        switches: &[("reuse", "use a piece twice")],
+    };
+
+    #[test]
+    fn a_switch_the_puzzle_lacks_is_an_error() {
+        let s = Settings {
+            switches: vec!["no-rotation".into()],
+            ..Settings::default()
+        };
+        let e = s.validate("queens", &CHOICES).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--no-rotation does not apply to queens (its switches: --reuse)"
+        );
+    }
+
+    #[test]
+    fn unknown_names_list_the_valid_ones() {
+        let s = Settings {
+            encoding: Some("c".into()),
+            ..Settings::default()
+        };
+        let e = s.validate("p", &CHOICES).unwrap_err().to_string();
+        assert_eq!(e, "unknown encoding \"c\"; choose one of: a, b");
+        let s = Settings {
+            order: Some("x".into()),
+            ..Settings::default()
+        };
+        let e = s.validate("p", &CHOICES).unwrap_err().to_string();
+        assert_eq!(e, "p takes no --order; got \"x\"");
+        assert!(Settings::default().validate("p", &CHOICES).is_ok());
+    }
+}

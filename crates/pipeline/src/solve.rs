@@ -1,0 +1,343 @@
+//! Solving one instance on one engine, stage by stage: encode, compile, match, decode, check
+//! (IR checker and rule checker), and cross-check every outcome with the native solver.
+
+use backref_engine::{Engine, Limits, Mode, Outcome as EngineOutcome, Run};
+use backref_program::{compile, Options};
+
+use crate::error::Error;
+use crate::puzzle::{Encoded, HandBuilt, Puzzle, Source};
+use crate::refute;
+use crate::report::{ms, Outcome, Problem, SolveReport, StageOutcome, StageStats};
+use crate::settings::Settings;
+
+/// What to run: the user's settings, how to compile, and the limits of every engine run.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Encoding choices.
+    pub settings: Settings,
+    /// Dialect, naming, portability and callouts of the compile.
+    pub options: Options,
+    /// Bounds on every engine run.
+    pub limits: Limits,
+}
+
+impl Request {
+    /// A request with default settings and limits for `engine`'s dialect.
+    pub fn new(engine: &dyn Engine) -> Request {
+        Request {
+            settings: Settings::default(),
+            options: Options::new(engine.dialect()),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// What one stage's engine run found, before the native cross-check.
+struct Attempt<A> {
+    stats: StageStats,
+    run: Run,
+    answer: Option<A>,
+    /// The match could not be read back (the reason).
+    undecodable: Option<String>,
+    ir_problems: Vec<Problem>,
+    /// A debug pattern that matches partial answers: not compared with the native solver.
+    partial: bool,
+    /// How a refutation settled the stage, when one ran.
+    refuted: Option<refute::Refutation>,
+    /// The hand-built encoding's name, for messages.
+    encoding: Option<&'static str>,
+}
+
+/// Solves `puzzle` stage by stage on `engine`, decoding, checking and cross-checking.
+pub fn solve<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engine: &dyn Engine,
+    request: &Request,
+) -> Result<SolveReport, Error> {
+    let settings = &request.settings.for_options(&request.options);
+    let mut report = SolveReport::new();
+    for (stage, label) in puzzle.stages().into_iter().enumerate() {
+        let at = if label.is_empty() {
+            String::new()
+        } else {
+            format!(" at stage {label}")
+        };
+        if let Some(reason) = puzzle.ruled_out(stage, settings) {
+            // No engine runs; the native solver still cross-checks the proof.
+            let (native, elapsed) = timed(|| puzzle.native(stage, settings));
+            if native?.is_some() {
+                report.problems.push(Problem::Disagreement(format!(
+                    "disagreement{at}: the encoder ruled it out ({reason}), the native solver says solvable"
+                )));
+            }
+            report.stages.push(StageStats {
+                stage: label,
+                outcome: StageOutcome::RuledOut,
+                reason: Some(reason),
+                native_ms: ms(elapsed),
+                ..Default::default()
+            });
+            continue;
+        }
+        let mut attempt = match puzzle.encode(stage, settings)? {
+            Source::Ir(encoded) => run_ir(puzzle, stage, settings, engine, request, &encoded)?,
+            Source::HandBuilt(hand) => run_hand_built(engine, &request.limits, &hand)?,
+        };
+        attempt.stats.stage = label.clone();
+        report.notes.append(&mut attempt.run.notes);
+        if let Some(r) = attempt.refuted.as_mut() {
+            report.problems.append(&mut r.problems);
+        }
+        if let Some(r) = attempt.refuted.as_ref().filter(|r| r.exhausted) {
+            let (native, elapsed) = timed(|| puzzle.native(stage, settings));
+            if native?.is_some() {
+                report.problems.push(Problem::Disagreement(format!(
+                    "disagreement{at}: {} exhausted the refutation's search, the native solver says solvable",
+                    engine.name()
+                )));
+            }
+            attempt.stats.outcome = StageOutcome::NoSolution;
+            attempt.stats.reason = Some(format!(
+                "the search in answer order passed {} steps; a feasibility-only search ({} B of pattern) exhausted instead",
+                refute::FIRST_TRY_MATCH_LIMIT,
+                r.pattern_bytes
+            ));
+            attempt.stats.native_ms = ms(elapsed);
+            report.stages.push(attempt.stats);
+            continue;
+        }
+        if let Some(r) = &attempt.refuted {
+            attempt.stats.reason = Some(format!(
+                "the search in answer order passed {} steps; a feasibility-only search {}, so it resumed",
+                refute::FIRST_TRY_MATCH_LIMIT,
+                if r.feasible {
+                    "found the stage solvable"
+                } else {
+                    "gave up too"
+                }
+            ));
+        }
+        let found = match &attempt.run.outcome {
+            EngineOutcome::GaveUp { limit, elapsed } => {
+                attempt.stats.outcome = StageOutcome::GaveUp;
+                report.outcome = Outcome::GaveUp {
+                    limit: *limit,
+                    elapsed: *elapsed,
+                };
+                report.stages.push(attempt.stats);
+                break;
+            }
+            EngineOutcome::NoSolution => false,
+            EngineOutcome::Solved(_) => true,
+        };
+        if let Some(e) = attempt.undecodable.take() {
+            report.problems.push(Problem::Decode(e));
+        }
+        let ir_clean = attempt.ir_problems.is_empty();
+        report.problems.append(&mut attempt.ir_problems);
+        if let Some(answer) = &attempt.answer {
+            match puzzle.check(stage, settings, answer) {
+                Ok(()) => report.verified = ir_clean,
+                Err(violations) => report.problems.extend(
+                    violations
+                        .into_iter()
+                        .map(|v| Problem::RuleCheck(Box::new(v))),
+                ),
+            }
+            report.solution = Some(puzzle.render(answer));
+        }
+        if !attempt.partial {
+            let (native, elapsed) = timed(|| puzzle.native(stage, settings));
+            let native_found = native?.is_some();
+            attempt.stats.native_ms = ms(elapsed);
+            if native_found != found {
+                let says = |yes: bool| if yes { "solvable" } else { "no solution" };
+                report.problems.push(Problem::Disagreement(format!(
+                    "disagreement{at}: {}{} says {}, the native solver says {}",
+                    engine.name(),
+                    attempt
+                        .encoding
+                        .map(|e| format!(" ({e} encoding)"))
+                        .unwrap_or_default(),
+                    says(found),
+                    says(native_found),
+                )));
+            }
+            if attempt.refuted.as_ref().is_some_and(|r| r.feasible) && !native_found {
+                report.problems.push(Problem::Disagreement(format!(
+                    "disagreement{at}: the refutation's search found a solution, the native solver says none"
+                )));
+            }
+        }
+        attempt.stats.outcome = if found {
+            StageOutcome::Solved
+        } else {
+            StageOutcome::NoSolution
+        };
+        report.stages.push(attempt.stats);
+        if found {
+            report.outcome = Outcome::Solved;
+            break;
+        }
+    }
+    Ok(report)
+}
+
+/// Runs `f` and measures how long it took.
+fn timed<T>(f: impl FnOnce() -> T) -> (T, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let out = f();
+    (out, start.elapsed())
+}
+
+/// One stage through the IR: compile, match (with a refutation when the puzzle has one and the
+/// first try outgrows its budget), decode and check the match against the IR.
+fn run_ir<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    stage: usize,
+    settings: &Settings,
+    engine: &dyn Engine,
+    request: &Request,
+    encoded: &Encoded<'_, P::Answer>,
+) -> Result<Attempt<P::Answer>, Error> {
+    let limits = &request.limits;
+    let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
+    let refutation = puzzle.refutation(stage, settings)?;
+    // With another way to refute the stage, its own search first gets a budget.
+    let first_limits = match &refutation {
+        Some(_) if refute::wanted_budget(limits.match_limit) => Limits {
+            match_limit: Some(refute::FIRST_TRY_MATCH_LIMIT),
+            ..limits.clone()
+        },
+        _ => limits.clone(),
+    };
+    let mut run = engine.run(
+        &compiled.pattern,
+        &compiled.subject,
+        Mode::First,
+        &first_limits,
+    )?;
+    let mut refuted = None;
+    if let Some(program) = refutation
+        .as_ref()
+        .filter(|_| refute::wanted(&run.outcome, limits.match_limit))
+    {
+        let r = refute::run(engine, program, &request.options, limits)?;
+        let first = run.timing;
+        if !r.exhausted {
+            // Not refuted: the stage's own search runs again, without the budget.
+            run = engine.run(&compiled.pattern, &compiled.subject, Mode::First, limits)?;
+        }
+        run.timing.compile += first.compile + r.timing.compile;
+        run.timing.matching += first.matching + r.timing.matching;
+        refuted = Some(r);
+    }
+    let stats = StageStats {
+        subject_bytes: compiled.stats.subject_bytes,
+        pattern_bytes: compiled.stats.pattern_bytes,
+        statements: compiled.stats.statements,
+        groups: compiled.stats.groups,
+        backrefs: compiled.stats.backrefs,
+        generate_ms: ms(compiled.elapsed),
+        compile_ms: ms(run.timing.compile),
+        match_ms: ms(run.timing.matching),
+        jit: run.timing.jit,
+        ..Default::default()
+    };
+    let mut attempt = Attempt {
+        stats,
+        answer: None,
+        undecodable: None,
+        ir_problems: Vec::new(),
+        partial: false,
+        refuted,
+        encoding: None,
+        run,
+    };
+    if let EngineOutcome::Solved(caps) = &attempt.run.outcome {
+        match compiled.decode(&encoded.program, |n| caps.get(n)) {
+            Ok(values) => {
+                attempt.ir_problems = backref_program::check(&encoded.program, &values)
+                    .into_iter()
+                    .map(|v| Problem::IrCheck {
+                        statement: v.statement,
+                        what: v.what,
+                    })
+                    .collect();
+                attempt.answer = Some((encoded.decode)(&values));
+            }
+            Err(e) => attempt.undecodable = Some(e.to_string()),
+        }
+    }
+    Ok(attempt)
+}
+
+/// The engines of the registry that can run a hand-built pattern.
+pub(crate) fn engines_that_run<A>(hand: &HandBuilt<'_, A>) -> Vec<Box<dyn Engine>> {
+    backref_engine::all_engines()
+        .into_iter()
+        .filter(|e| (hand.needs.supported)(&e.dialect().features))
+        .collect()
+}
+
+/// Checks that `engine` can run `hand`, with a message naming the engines that can.
+pub(crate) fn require<A>(engine: &dyn Engine, hand: &HandBuilt<'_, A>) -> Result<(), Error> {
+    if (hand.needs.supported)(&engine.dialect().features) {
+        return Ok(());
+    }
+    Err(Error::usage(format!(
+        "the {} encoding needs --engine {} ({})",
+        hand.encoding,
+        engines_that_run(hand)
+            .iter()
+            .map(|e| e.name())
+            .collect::<Vec<_>>()
+            .join(" or --engine "),
+        hand.needs.what
+    )))
+}
+
+/// One stage through a hand-built pattern, with the engine options it brings.
+fn run_hand_built<A>(
+    engine: &dyn Engine,
+    limits: &Limits,
+    hand: &HandBuilt<'_, A>,
+) -> Result<Attempt<A>, Error> {
+    require(engine, hand)?;
+    // The registry's engine has no RegexOptions; this pattern brings its own.
+    let run = backref_engine::Dotnet::with_options(hand.options).run(
+        &hand.pattern,
+        &hand.subject,
+        Mode::First,
+        limits,
+    )?;
+    let stats = StageStats {
+        subject_bytes: hand.subject.len(),
+        pattern_bytes: hand.pattern.len(),
+        statements: 0,
+        groups: hand.groups,
+        backrefs: hand.backrefs,
+        generate_ms: ms(hand.generate),
+        compile_ms: ms(run.timing.compile),
+        match_ms: ms(run.timing.matching),
+        jit: run.timing.jit,
+        ..Default::default()
+    };
+    let mut attempt = Attempt {
+        stats,
+        answer: None,
+        undecodable: None,
+        ir_problems: Vec::new(),
+        partial: hand.partial,
+        refuted: None,
+        encoding: Some(hand.encoding),
+        run,
+    };
+    if let EngineOutcome::Solved(caps) = &attempt.run.outcome {
+        match (hand.decode)(caps) {
+            Ok(a) => attempt.answer = Some(a),
+            Err(e) => attempt.undecodable = Some(e),
+        }
+    }
+    Ok(attempt)
+}

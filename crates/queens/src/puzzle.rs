@@ -1,0 +1,182 @@
+//! N-Queens on the pipeline: [`Queens`] implements [`Puzzle`], and [`ENTRY`] registers it.
+
+use std::time::Duration;
+
+use backref_pipeline::{
+    choose, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry,
+    Settings, Solution, Source,
+};
+
+use crate::encode::{encode, Encoding, ENCODINGS};
+use crate::order::{Order, OrderKind, ORDERS};
+use crate::verify::{check, Violation};
+use crate::{native, Board};
+
+/// The largest board the default encoding states as rowguard (N² = 1,936 groups, well inside
+/// the JIT's frame); larger boards use packing.
+pub const ROWGUARD_MAX_N: usize = 44;
+
+/// The largest board the command line takes.
+pub const MAX_N: usize = 1000;
+
+/// The static orders the default races (see [`Puzzle::portfolio`]), with the time in ms after
+/// which each joins the race. Each is a static rule, and which of them finds a first solution
+/// sooner swings by orders of magnitude between neighbouring N (fewest-attacks: 10.3 million
+/// nodes at N=64, 22,781 at N=100; classes: 204,451 and over 20 million). Fewest-attacks and
+/// its class-grouped variant start at once; when neither has finished after half a second, four
+/// variants of fewest-attacks with seeded tie-breaks join them (between N=41 and 100 the first
+/// two find a solution within 2 million nodes for 41 sizes, all six for 56).
+pub const RACED_ORDERS: [(&str, u64); 6] = [
+    ("fewest-attacks", 0),
+    ("classes", 0),
+    ("shuffled-1", 500),
+    ("shuffled-2", 500),
+    ("shuffled-3", 500),
+    ("shuffled-4", 500),
+];
+
+/// A bad board size.
+#[derive(Debug, thiserror::Error)]
+#[error("queens takes a board size, a whole number from 1 to {MAX_N}; got {0:?}")]
+pub struct SizeError(pub String);
+
+/// An N-Queens instance: the board size.
+#[derive(Clone, Copy, Debug)]
+pub struct Queens {
+    n: usize,
+}
+
+impl Queens {
+    /// The instance for an N×N board.
+    pub fn new(n: usize) -> Queens {
+        Queens { n }
+    }
+
+    /// Reads N from text (surrounding white space allowed).
+    pub fn parse(text: &str) -> Result<Queens, SizeError> {
+        match text.trim().parse::<usize>() {
+            Ok(n) if (1..=MAX_N).contains(&n) => Ok(Queens { n }),
+            _ => Err(SizeError(text.trim().to_string())),
+        }
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    fn order(&self, settings: &Settings) -> Result<Order, Error> {
+        let kind = match settings.order.as_deref() {
+            None => OrderKind::FewestAttacks,
+            Some(name) => choose(&ORDERS, name, "order")?,
+        };
+        Ok(Order::new(kind, self.n))
+    }
+}
+
+const ENCODING_NAMES: [&str; 3] = [ENCODINGS[0].0, ENCODINGS[1].0, ENCODINGS[2].0];
+
+const ORDER_NAMES: [&str; ORDERS.len()] = {
+    let mut names = [""; ORDERS.len()];
+    let mut i = 0;
+    while i < ORDERS.len() {
+        names[i] = ORDERS[i].0;
+        i += 1;
+    }
+    names
+};
+
+/// N-Queens in the registry.
+pub const ENTRY: PuzzleEntry = PuzzleEntry {
+    name: "queens",
+    about: "place N queens on an N×N board, no two attacking",
+    input: InputKind::Word,
+    input_help: "a board size from 1 to 1000",
+    choices: Choices {
+        encodings: &ENCODING_NAMES,
+        orders: &ORDER_NAMES,
+        switches: &[],
+    },
+    parse: load,
+};
+
+fn load(input: &Input) -> Result<Box<dyn Instance>, Error> {
+    Ok(Box::new(
+        Queens::parse(input.text()?).map_err(Error::input)?,
+    ))
+}
+
+impl Puzzle for Queens {
+    type Answer = Vec<String>;
+    type Violation = Violation;
+
+    fn name(&self) -> &'static str {
+        "queens"
+    }
+
+    fn portfolio(&self, settings: &Settings) -> Vec<Contender> {
+        if settings.order.is_some() || self.n < 8 {
+            return Vec::new();
+        }
+        RACED_ORDERS
+            .iter()
+            .map(|(o, ms)| Contender {
+                label: format!("order {o}"),
+                settings: Settings {
+                    order: Some(o.to_string()),
+                    ..settings.clone()
+                },
+                start_after: Duration::from_millis(*ms),
+            })
+            .collect()
+    }
+
+    fn encode(&self, _stage: usize, settings: &Settings) -> Result<Source<'_, Vec<String>>, Error> {
+        let encoding = match settings.encoding.as_deref() {
+            // Static rules from the engine's features and the board size. With branch reset the
+            // packing gadget checks a square in O(1) and is the fastest; otherwise rowguard is
+            // the fastest per search node, but its N² groups outgrow the JIT's frame (error -68)
+            // past N≈50, and packing keeps O(N) groups.
+            None if settings.features.branch_reset && settings.features.conditionals => {
+                Encoding::Packing
+            }
+            None if self.n <= ROWGUARD_MAX_N => Encoding::RowGuard,
+            None => Encoding::Packing,
+            Some(name) => choose(&ENCODINGS, name, "encoding")?,
+        };
+        let mut e = encode(self.n, encoding, &self.order(settings)?)?;
+        // The program and order go to the compiler; the square map stays to decode.
+        let program = std::mem::replace(&mut e.program, backref_program::Program::new('Q'));
+        let order = std::mem::take(&mut e.order);
+        Ok(Source::Ir(Encoded::new(program, order, move |values| {
+            e.rows(values)
+        })))
+    }
+
+    fn check(
+        &self,
+        _stage: usize,
+        _settings: &Settings,
+        answer: &Vec<String>,
+    ) -> Result<(), Vec<Violation>> {
+        check(self.n, answer)
+    }
+
+    fn native(&self, _stage: usize, settings: &Settings) -> Result<Option<Vec<String>>, Error> {
+        let order = self.order(settings)?;
+        Ok(native::solve(self.n, &order).first.map(|b: Board| b.rows()))
+    }
+
+    fn native_count(&self, _stage: usize, settings: &Settings, _cap: u64) -> Option<u64> {
+        let order = self.order(settings).ok()?;
+        Some(native::count(self.n, &order).solutions)
+    }
+
+    fn render(&self, rows: &Vec<String>) -> Solution {
+        let text = rows
+            .iter()
+            .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" ") + "\n")
+            .collect();
+        Solution::new(rows.clone(), text)
+    }
+}
