@@ -120,7 +120,14 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         "| puzzle | instance | encoding | order | portable | outcome | pattern B | groups | generate ms | compile ms | match ms | native ms | match/native | total ms |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    for case in cases {
+    let total = cases.len();
+    for (k, case) in cases.into_iter().enumerate() {
+        let name = std::path::Path::new(&case.input)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let progress =
+            crate::progress::Progress::start(format!("bench {} {name} ({}/{total})", case.puzzle, k + 1));
         let instance = match backref_puzzles::load(case.puzzle, &case.input) {
             Ok(i) => i,
             Err(e) => {
@@ -136,6 +143,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
                 ..Options::new(engine.dialect())
             },
             limits: limits.clone(),
+            deadline: None,
         };
         let r = instance.solve(&*engine, &request)?;
         let last = r.stages.last().cloned().unwrap_or_default();
@@ -162,10 +170,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             }
         }
         let [gen, comp, mat, nat] = times;
-        let name = std::path::Path::new(&case.input)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        drop(progress);
         println!(
             "| {} | {} | {} | {} | {} | {}{} | {} | {} | {:.2} | {:.2} | {:.2} | {:.3} | {} | {:.1} |",
             case.puzzle,

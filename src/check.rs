@@ -86,6 +86,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
                 progress: progress.steps(),
                 ..Limits::default()
             },
+            deadline: None,
         };
         let row = instance.check_engine(&**engine, &request);
         drop(progress);

@@ -64,7 +64,8 @@ pub struct CountArgs {
     /// The engine (one that counts inside the engine: pcre2, pcre2-interp).
     #[arg(long, default_value = "pcre2")]
     pub engine: String,
-    /// Give up after this many seconds.
+    /// Give up after this many seconds, for the whole run: generation, compiling and every
+    /// match. Without it, a run gives up after 300 s (exit 3).
     #[arg(long, value_parser = seconds)]
     pub timeout: Option<Seconds>,
     /// Also list the solutions (at most --max-list of them).
@@ -162,7 +163,8 @@ pub struct SolveArgs {
     /// The engine to run.
     #[arg(long, default_value = "pcre2")]
     pub engine: String,
-    /// Give up after this many seconds.
+    /// Give up after this many seconds, for the whole run: generation, compiling and every
+    /// match. Without it, a run gives up after 300 s (exit 3).
     #[arg(long, value_parser = seconds)]
     pub timeout: Option<Seconds>,
     /// PCRE2 match limit or fancy-regex backtrack limit.

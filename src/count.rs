@@ -22,6 +22,13 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
         args.puzzle.input
     ));
     let timeout = args.timeout.map(|t| t.0);
+    crate::watchdog::arm(
+        timeout.unwrap_or(crate::watchdog::DEFAULT_BOUND),
+        args.format,
+        instance.name(),
+        &args.puzzle.input,
+        engine.name(),
+    );
     let request = Request {
         settings,
         options: Options {
@@ -34,6 +41,7 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
             progress: progress.steps(),
             ..Limits::default()
         },
+        deadline: None,
     };
     let keep = if args.list { args.max_list } else { 0 };
     let result = instance.count(&*engine, &request, keep);

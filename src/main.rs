@@ -5,6 +5,14 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+/// Whether the arguments ask for `--format json` (looked for by hand when clap rejects them).
+fn wants_json(args: impl Iterator<Item = String>) -> bool {
+    let args: Vec<String> = args.collect();
+    args.windows(2)
+        .any(|w| w[0] == "--format" && w[1] == "json")
+        || args.iter().any(|a| a == "--format=json")
+}
+
 mod bench;
 mod check;
 mod cli;
@@ -15,6 +23,7 @@ mod engines;
 mod exit;
 mod progress;
 mod solve;
+mod watchdog;
 mod write;
 
 fn main() -> ExitCode {
@@ -24,7 +33,18 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() && wants_json(std::env::args()) => {
+            // Scripts asked for JSON: a usage error is one JSON object on stdout too.
+            let text = e.render().to_string();
+            let message = text.lines().next().unwrap_or_default();
+            let message = message.strip_prefix("error: ").unwrap_or(message);
+            println!("{}", serde_json::json!({"error": message, "kind": "usage"}));
+            return ExitCode::from(2);
+        }
+        Err(e) => e.exit(),
+    };
     if let cli::Command::Fillit { args } = &cli.command {
         return dropin::run(args);
     }

@@ -60,6 +60,13 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
         engine.name()
     ));
     let timeout = args.timeout.map(|t| t.0);
+    crate::watchdog::arm(
+        timeout.unwrap_or(crate::watchdog::DEFAULT_BOUND),
+        args.format,
+        instance.name(),
+        &args.puzzle.input,
+        engine.name(),
+    );
     let request = Request {
         settings,
         // Callouts let PCRE2 check the clock (and count steps for the progress line). They are
@@ -77,6 +84,7 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
             progress: progress.steps(),
             ..Default::default()
         },
+        deadline: None,
     };
     let result = instance.solve(&*engine, &request);
     drop(progress);
@@ -94,7 +102,7 @@ fn print_report(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport) {
                 "puzzle": puzzle,
                 "engine": engine,
                 "outcome": r.outcome.as_str(),
-                "verified": r.verified,
+                "verified": r.confirmed(),
                 "stats": {
                     "subject_bytes": last.subject_bytes,
                     "pattern_bytes": last.pattern_bytes,
@@ -139,7 +147,7 @@ fn print_report(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport) {
 
 fn print_text(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport, last: &StageStats) {
     let what = match r.outcome {
-        Outcome::Solved if r.verified => "solved (verified)".to_string(),
+        Outcome::Solved if r.confirmed() => "solved (verified)".to_string(),
         Outcome::Solved => "solved (NOT verified)".to_string(),
         Outcome::NoSolution => "no solution (the engine exhausted the search)".to_string(),
         Outcome::GaveUp { limit, .. } => {

@@ -77,7 +77,7 @@ pub fn render_ansi(solution: &Solution) -> String {
 }
 
 /// The puzzle with its clues and, if given, a solution: one line per row (cells, then the row
-/// clue), then the column clues written downwards under their columns. Cells are letters
+/// clue), then a labelled block of the column clues written downwards under their columns. Cells are letters
 /// (`.` when no solution is given); with `ansi` they are drawn as in [`render_ansi`] (three
 /// columns per cell, clues aligned to match).
 ///
@@ -87,6 +87,7 @@ pub fn render_ansi(solution: &Solution) -> String {
 /// bbbb  b
 /// grbg  grbg
 ///
+/// column clues, read down each column:
 /// rrgb
 /// bbrg
 /// grbb
@@ -112,6 +113,7 @@ pub fn render_text(puzzle: &Puzzle, solution: Option<&Solution>, ansi: bool) -> 
         out.push('\n');
     }
     out.push('\n');
+    out.push_str("column clues, read down each column:\n");
     let depth = puzzle.cols().iter().map(String::len).max().unwrap_or(0);
     for t in 0..depth {
         let mut line = String::new();

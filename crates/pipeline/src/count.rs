@@ -55,6 +55,7 @@ pub fn count<P: Puzzle + ?Sized>(
     keep: usize,
 ) -> Result<CountReport, Error> {
     require_counting(engine)?;
+    let request = &request.started();
     if puzzle.stages().len() > 1 {
         return Err(Error::usage(format!(
             "counting is not available for {}: its answer is searched over several sizes",
@@ -68,11 +69,12 @@ pub fn count<P: Puzzle + ?Sized>(
         ));
     };
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
+    crate::size::within(&compiled)?;
     let run = engine.run(
         &compiled.pattern,
         &compiled.subject,
         Mode::Count { keep },
-        &request.limits,
+        &request.limits_now(),
     )?;
     let count = run
         .count

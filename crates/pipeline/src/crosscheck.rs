@@ -106,8 +106,7 @@ impl Row {
             Outcome::GaveUp { .. } => RowOutcome::GaveUp,
         };
         let finished = outcome.finished();
-        let verified = finished
-            .then(|| r.problems.is_empty() && (outcome != RowOutcome::Solved || r.verified));
+        let verified = finished.then(|| r.confirmed());
         let last = r.stages.last();
         let note = match r.outcome {
             Outcome::GaveUp { limit, elapsed } => Some(format!(

@@ -32,6 +32,7 @@ pub mod refute;
 mod registry;
 mod report;
 mod settings;
+pub mod size;
 mod solve;
 
 pub use count::{count, require_counting, CountReport};

@@ -27,6 +27,7 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
     engine: &dyn Engine,
     request: &Request,
 ) -> Result<SolveReport, Error> {
+    let request = &request.started();
     let contenders = puzzle.portfolio(&request.settings.for_options(&request.options));
     if contenders.len() < 2 || !request.options.dialect.features.callouts || !engine.stoppable() {
         return solve(puzzle, engine, request);
@@ -50,20 +51,18 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
                     }
                     std::thread::sleep(WAIT_STEP);
                 }
-                // A late contender gets what is left of the time limit.
-                let timeout = match request.limits.timeout.map(|t| t.checked_sub(delay)) {
-                    Some(None) => return,
-                    Some(left) => left,
-                    None => None,
-                };
+                // A late contender gets what is left of the time limit: none past the deadline.
+                if request.deadline.is_some_and(|d| Instant::now() >= d) {
+                    return;
+                }
                 let run = Request {
                     settings: contender.settings.clone(),
                     options,
                     limits: Limits {
                         cancel: Some(cancel.clone()),
-                        timeout,
                         ..request.limits.clone()
                     },
+                    deadline: request.deadline,
                 };
                 let result = solve(puzzle, engine, &run);
                 if result.as_ref().is_ok_and(|r| r.outcome.finished()) {

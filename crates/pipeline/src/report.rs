@@ -195,7 +195,17 @@ impl SolveReport {
 
     /// Solved, verified, and no disagreement: an answer to trust.
     pub fn trusted(&self) -> bool {
-        self.outcome == Outcome::Solved && self.verified && self.problems.is_empty()
+        self.outcome == Outcome::Solved && self.confirmed()
+    }
+
+    /// The outcome was confirmed by every check (what `verified` means in `solve` and `check`
+    /// alike): a solved run's answer passed the IR and rule checkers and the native solver
+    /// agrees; a run without a solution agrees with the native solver. A run that gave up
+    /// confirms nothing.
+    pub fn confirmed(&self) -> bool {
+        self.outcome.finished()
+            && self.problems.is_empty()
+            && (self.outcome != Outcome::Solved || self.verified)
     }
 
     /// Sums a statistic over the stages.

@@ -1,6 +1,8 @@
 //! Solving one instance on one engine, stage by stage: encode, compile, match, decode, check
 //! (IR checker and rule checker), and cross-check every outcome with the native solver.
 
+use std::time::{Duration, Instant};
+
 use backref_engine::{Engine, Limits, Mode, Outcome as EngineOutcome, Run};
 use backref_program::{compile, Options};
 
@@ -17,8 +19,12 @@ pub struct Request {
     pub settings: Settings,
     /// Dialect, naming, portability and callouts of the compile.
     pub options: Options,
-    /// Bounds on every engine run.
+    /// Bounds on every engine run. `timeout` bounds the whole solve: generation, compiling and
+    /// every stage's matching count against it (see [`Request::deadline`]).
     pub limits: Limits,
+    /// When the whole solve must end; set from `limits.timeout` when the solve starts (a race's
+    /// contenders share one).
+    pub deadline: Option<Instant>,
 }
 
 impl Request {
@@ -28,6 +34,29 @@ impl Request {
             settings: Settings::default(),
             options: Options::new(engine.dialect()),
             limits: Limits::default(),
+            deadline: None,
+        }
+    }
+
+    /// This request with its deadline fixed: now plus the timeout, unless already set.
+    pub fn started(&self) -> Request {
+        Request {
+            deadline: self
+                .deadline
+                .or_else(|| self.limits.timeout.map(|t| Instant::now() + t)),
+            ..self.clone()
+        }
+    }
+
+    /// The limits of an engine run starting now: the timeout is what is left until the deadline
+    /// (at least a millisecond, so that a run past the deadline gives up at once).
+    pub fn limits_now(&self) -> Limits {
+        Limits {
+            timeout: self.deadline.map(|d| {
+                d.saturating_duration_since(Instant::now())
+                    .max(Duration::from_millis(1))
+            }),
+            ..self.limits.clone()
         }
     }
 }
@@ -54,6 +83,7 @@ pub fn solve<P: Puzzle + ?Sized>(
     engine: &dyn Engine,
     request: &Request,
 ) -> Result<SolveReport, Error> {
+    let request = &request.started();
     let settings = &request.settings.for_options(&request.options);
     let mut report = SolveReport::new();
     for (stage, label) in puzzle.stages().into_iter().enumerate() {
@@ -81,7 +111,7 @@ pub fn solve<P: Puzzle + ?Sized>(
         }
         let mut attempt = match puzzle.encode(stage, settings)? {
             Source::Ir(encoded) => run_ir(puzzle, stage, settings, engine, request, &encoded)?,
-            Source::HandBuilt(hand) => run_hand_built(engine, &request.limits, &hand)?,
+            Source::HandBuilt(hand) => run_hand_built(engine, &request.limits_now(), &hand)?,
         };
         attempt.stats.stage = label.clone();
         report.notes.append(&mut attempt.run.notes);
@@ -200,9 +230,10 @@ fn run_ir<P: Puzzle + ?Sized>(
     request: &Request,
     encoded: &Encoded<'_, P::Answer>,
 ) -> Result<Attempt<P::Answer>, Error> {
-    let limits = &request.limits;
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
+    crate::size::within(&compiled)?;
     let refutation = puzzle.refutation(stage, settings)?;
+    let limits = &request.limits_now();
     // With another way to refute the stage, its own search first gets a budget.
     let first_limits = match &refutation {
         Some(_) if refute::wanted_budget(limits.match_limit) => Limits {
@@ -222,11 +253,16 @@ fn run_ir<P: Puzzle + ?Sized>(
         .as_ref()
         .filter(|_| refute::wanted(&run.outcome, limits.match_limit))
     {
-        let r = refute::run(engine, program, &request.options, limits)?;
+        let r = refute::run(engine, program, &request.options, &request.limits_now())?;
         let first = run.timing;
         if !r.exhausted {
             // Not refuted: the stage's own search runs again, without the budget.
-            run = engine.run(&compiled.pattern, &compiled.subject, Mode::First, limits)?;
+            run = engine.run(
+                &compiled.pattern,
+                &compiled.subject,
+                Mode::First,
+                &request.limits_now(),
+            )?;
         }
         run.timing.compile += first.compile + r.timing.compile;
         run.timing.matching += first.matching + r.timing.matching;
