@@ -126,8 +126,11 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let progress =
-            crate::progress::Progress::start(format!("bench {} {name} ({}/{total})", case.puzzle, k + 1));
+        let progress = crate::progress::Progress::start(format!(
+            "bench {} {name} ({}/{total})",
+            case.puzzle,
+            k + 1
+        ));
         let instance = match backref_puzzles::load(case.puzzle, &case.input) {
             Ok(i) => i,
             Err(e) => {

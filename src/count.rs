@@ -1,14 +1,11 @@
 //! `backref count` (and `solve --all`): count every solution inside the engine and print the
 //! count, the native solver's count and the kept solutions.
 
-use backref_engine::Limits;
-use backref_pipeline::Request;
-use backref_program::Options;
 use serde_json::json;
 
 use crate::cli::{CountArgs, Format};
 use crate::exit::{Exit, Failure};
-use crate::solve::{engine, settings};
+use crate::solve::{engine, settings, Run};
 
 /// Runs `backref count` (and `solve --all`).
 pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
@@ -16,36 +13,18 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
     let instance = backref_puzzles::load(&args.puzzle.puzzle, &args.puzzle.input)?;
     let engine = engine(&args.engine)?;
     backref_pipeline::require_counting(&*engine)?;
-    let progress = crate::progress::Progress::start(format!(
-        "count {} {}",
-        instance.name(),
-        args.puzzle.input
-    ));
-    let timeout = args.timeout.map(|t| t.0);
-    crate::watchdog::arm(
-        timeout.unwrap_or(crate::watchdog::DEFAULT_BOUND),
+    let run = Run::start(
+        "count",
+        args.timeout,
         args.format,
-        instance.name(),
-        &args.puzzle.input,
-        engine.name(),
+        &args.puzzle,
+        &*instance,
+        &*engine,
     );
-    let request = Request {
-        settings,
-        options: Options {
-            portable: args.puzzle.portable,
-            callouts: timeout.is_some(),
-            ..Options::new(engine.dialect())
-        },
-        limits: Limits {
-            timeout,
-            progress: progress.steps(),
-            ..Limits::default()
-        },
-        deadline: None,
-    };
+    let request = run.request(settings, &args.puzzle, &*engine);
     let keep = if args.list { args.max_list } else { 0 };
     let result = instance.count(&*engine, &request, keep);
-    drop(progress);
+    drop(run);
     let c = result?;
     let match_ms = c.match_time.as_secs_f64() * 1e3;
     match args.format {

@@ -1,11 +1,15 @@
 //! `backref solve`: run the pipeline on one engine and print what it found.
 
 use backref_engine::{Engine, Limits};
-use backref_pipeline::{Outcome, Request, Settings, SolveReport, StageOutcome, StageStats};
+use std::time::Duration;
+
+use backref_pipeline::{
+    Instance, Outcome, Request, Settings, SolveReport, StageOutcome, StageStats,
+};
 use backref_program::Options;
 use serde_json::json;
 
-use crate::cli::{Format, PuzzleArgs, SolveArgs};
+use crate::cli::{Format, PuzzleArgs, Seconds, SolveArgs};
 use crate::exit::{Exit, Failure};
 
 /// Looks an engine up by name, failing with the list of names.
@@ -36,6 +40,63 @@ pub fn settings(p: &PuzzleArgs) -> Result<Settings, Failure> {
     Ok(settings)
 }
 
+/// A run of `solve` or `count` under way: its time bound (a watchdog backstop), and its
+/// progress line (dropped when the run ends).
+pub struct Run {
+    timeout: Option<Duration>,
+    progress: crate::progress::Progress,
+}
+
+impl Run {
+    /// Starts the progress line and arms the watchdog for the run's bound.
+    pub fn start(
+        verb: &str,
+        timeout: Option<Seconds>,
+        format: Format,
+        puzzle: &PuzzleArgs,
+        instance: &dyn Instance,
+        engine: &dyn Engine,
+    ) -> Run {
+        let timeout = timeout.map(|t| t.0);
+        crate::watchdog::arm(
+            timeout.unwrap_or(crate::watchdog::DEFAULT_BOUND),
+            format,
+            instance.name(),
+            &puzzle.input,
+            engine.name(),
+        );
+        let progress = crate::progress::Progress::start(format!(
+            "{verb} {} {} with {}",
+            instance.name(),
+            puzzle.input,
+            engine.name()
+        ));
+        Run { timeout, progress }
+    }
+
+    /// The pipeline request for this run.
+    pub fn request(&self, settings: Settings, puzzle: &PuzzleArgs, engine: &dyn Engine) -> Request {
+        Request {
+            settings,
+            // Callouts let PCRE2 check the clock (and count steps for the progress line). They
+            // are not added for the progress line alone: under the JIT each callout copies every
+            // capture, which costs up to 50x on patterns with hundreds of groups
+            // (docs/engines.md).
+            options: Options {
+                portable: puzzle.portable,
+                callouts: self.timeout.is_some(),
+                ..Options::new(engine.dialect())
+            },
+            limits: Limits {
+                timeout: self.timeout,
+                progress: self.progress.steps(),
+                ..Limits::default()
+            },
+            deadline: None,
+        }
+    }
+}
+
 /// The exit code a solve report calls for.
 pub fn exit(r: &SolveReport) -> Exit {
     if !r.problems.is_empty() {
@@ -53,41 +114,19 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
     let instance = backref_puzzles::load(&args.puzzle.puzzle, &args.puzzle.input)?;
     let engine = engine(&args.engine)?;
     backref_pipeline::require_available(&*engine)?;
-    let progress = crate::progress::Progress::start(format!(
-        "solve {} {} with {}",
-        instance.name(),
-        args.puzzle.input,
-        engine.name()
-    ));
-    let timeout = args.timeout.map(|t| t.0);
-    crate::watchdog::arm(
-        timeout.unwrap_or(crate::watchdog::DEFAULT_BOUND),
+    let run = Run::start(
+        "solve",
+        args.timeout,
         args.format,
-        instance.name(),
-        &args.puzzle.input,
-        engine.name(),
+        &args.puzzle,
+        &*instance,
+        &*engine,
     );
-    let request = Request {
-        settings,
-        // Callouts let PCRE2 check the clock (and count steps for the progress line). They are
-        // not added for the progress line alone: under the JIT each callout copies every
-        // capture, which costs up to 50x on patterns with hundreds of groups (docs/engines.md).
-        options: Options {
-            portable: args.puzzle.portable,
-            callouts: timeout.is_some(),
-            ..Options::new(engine.dialect())
-        },
-        limits: Limits {
-            timeout,
-            match_limit: args.match_limit,
-            depth_limit: args.depth_limit,
-            progress: progress.steps(),
-            ..Default::default()
-        },
-        deadline: None,
-    };
+    let mut request = run.request(settings, &args.puzzle, &*engine);
+    request.limits.match_limit = args.match_limit;
+    request.limits.depth_limit = args.depth_limit;
     let result = instance.solve(&*engine, &request);
-    drop(progress);
+    drop(run);
     let report = result?;
     print_report(args, instance.name(), engine.name(), &report);
     Ok(exit(&report))

@@ -1,8 +1,8 @@
 //! Aquarium on the pipeline: [`Aquarium`] implements [`Puzzle`], and [`ENTRY`] registers it.
 
 use backref_pipeline::{
-    choose, Choices, Encoded, Error, Input, InputKind, Instance, Puzzle as Pipeline, PuzzleEntry,
-    Settings, Solution as Rendered, Source,
+    choose, names, Choices, Encoded, Error, Input, InputKind, Instance, Puzzle as Pipeline,
+    PuzzleEntry, Settings, Solution as Rendered, Source,
 };
 use backref_program::Program;
 
@@ -28,15 +28,7 @@ impl Aquarium {
     }
 }
 
-const ENCODING_NAMES: [&str; ENCODINGS.len()] = {
-    let mut names = [""; ENCODINGS.len()];
-    let mut i = 0;
-    while i < ENCODINGS.len() {
-        names[i] = ENCODINGS[i].0;
-        i += 1;
-    }
-    names
-};
+const ENCODING_NAMES: [&str; ENCODINGS.len()] = names(&ENCODINGS);
 
 /// Aquarium in the registry: a task string (puzzle-aquarium.com's), written out or in a file.
 pub const ENTRY: PuzzleEntry = PuzzleEntry {

@@ -45,7 +45,7 @@ pub use puzzle::{Contender, Encoded, HandBuilt, Needs, Puzzle, Solution, Source}
 pub use race::solve_raced;
 pub use registry::{find, PuzzleEntry};
 pub use report::{ms, Outcome, Problem, RaceReport, SolveReport, StageOutcome, StageStats};
-pub use settings::{choose, Choices, Settings};
+pub use settings::{choose, names, Choices, Settings};
 pub use solve::{solve, Request};
 
 /// Checks that `engine` can run here, with its install hint when it cannot.

@@ -91,6 +91,17 @@ pub struct Choices {
     pub switches: &'static [(&'static str, &'static str)],
 }
 
+/// The names of a table of named choices, in a constant (for [`Choices`]).
+pub const fn names<T: Copy, const N: usize>(table: &[(&'static str, T); N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = table[i].0;
+        i += 1;
+    }
+    out
+}
+
 /// Looks `name` up in a table of named choices, with a message listing them when it is not
 /// there.
 pub fn choose<T: Copy>(table: &[(&str, T)], name: &str, what: &str) -> Result<T, Error> {

@@ -3,8 +3,8 @@
 use std::time::Duration;
 
 use backref_pipeline::{
-    choose, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry,
-    Settings, Solution, Source,
+    choose, names, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle,
+    PuzzleEntry, Settings, Solution, Source,
 };
 
 use crate::encode::{encode, Encoding, ENCODINGS};
@@ -74,17 +74,8 @@ impl Queens {
     }
 }
 
-const ENCODING_NAMES: [&str; 3] = [ENCODINGS[0].0, ENCODINGS[1].0, ENCODINGS[2].0];
-
-const ORDER_NAMES: [&str; ORDERS.len()] = {
-    let mut names = [""; ORDERS.len()];
-    let mut i = 0;
-    while i < ORDERS.len() {
-        names[i] = ORDERS[i].0;
-        i += 1;
-    }
-    names
-};
+const ENCODING_NAMES: [&str; ENCODINGS.len()] = names(&ENCODINGS);
+const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
 
 /// N-Queens in the registry.
 pub const ENTRY: PuzzleEntry = PuzzleEntry {

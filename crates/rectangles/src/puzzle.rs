@@ -92,9 +92,11 @@ impl Pipeline for Rectangles {
             }
             Some(BALANCING) => false,
             Some(BALANCING_DEBUG) => true,
-            Some(name) => return Err(Error::usage(format!(
+            Some(name) => {
+                return Err(Error::usage(format!(
                 "unknown encoding {name:?}; choose one of: segment, {BALANCING}, {BALANCING_DEBUG}"
-            ))),
+            )))
+            }
         };
         let start = Instant::now();
         let b = balancing::generate(&self.puzzle, &Self::options(settings), debug);
