@@ -21,8 +21,8 @@ use fancy_regex::{CompileError, Error, ParseError, Regex, RegexBuilder, RuntimeE
 
 use crate::shape::thousands;
 use crate::{
-    first_match_only, run_compiled, Captures, Engine, EngineError, EngineInfo, Flags, Limit, Limits, Matcher,
-    Mode, Outcome, Run, Timing,
+    first_match_only, run_compiled, Captures, Engine, EngineError, EngineInfo, Flags, Limit,
+    Limits, Matcher, Mode, Outcome, Run, Timing,
 };
 
 /// Default backtrack limit: far above fancy-regex's own 1,000,000, which generated patterns

@@ -1189,7 +1189,10 @@ mod tests {
         assert_eq!(plain(r"\Aa\z"), r"(?:\Aa\z)(?C255)");
         assert_eq!(
             counting_pattern(r"(*LIMIT_MATCH=10)(*NO_JIT)\Aa|b\z", false),
-            (r"(*LIMIT_MATCH=10)(*NO_JIT)(?:\Aa|b\z)(?C255)".to_string(), 26)
+            (
+                r"(*LIMIT_MATCH=10)(*NO_JIT)(?:\Aa|b\z)(?C255)".to_string(),
+                26
+            )
         );
         assert_eq!(plain(r"(*FAIL)|a"), r"(?:(*FAIL)|a)(?C255)");
         assert_eq!(counting_pattern("a # b", true).0, "(?:a # b\n)(?C255)");

@@ -8,7 +8,8 @@ use crate::Engine;
 pub const CI_VAR: &str = "CI";
 
 fn on_ci() -> bool {
-    std::env::var(CI_VAR).is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
+    std::env::var(CI_VAR)
+        .is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
 }
 
 /// For tests that need `engine`: `true` when it is available here. Otherwise prints
