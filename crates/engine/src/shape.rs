@@ -94,14 +94,13 @@ fn find(b: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
 /// `n` with a comma between thousands, e.g. `65,535`.
 pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    let mut groups: Vec<&str> = digits
+        .as_bytes()
+        .rchunks(3)
+        .map(|g| std::str::from_utf8(g).expect("ASCII digits"))
+        .collect();
+    groups.reverse();
+    groups.join(",")
 }
 
 #[cfg(test)]
