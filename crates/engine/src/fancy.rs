@@ -213,7 +213,7 @@ impl Engine for Fancy {
         }
     }
 
-    /// Builds the `Regex` with the default backtrack limit ([`DEFAULT_BACKTRACK_LIMIT`]).
+    /// Builds the `Regex` with the default backtrack limit (10⁹, far above fancy-regex's own).
     fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError> {
         let limit = backtrack_limit(&Limits::default());
         Ok(Box::new(FancyMatcher::new(pattern, flags, limit)?))
