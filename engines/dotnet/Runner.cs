@@ -56,6 +56,17 @@ static class Runner
             Line("ERROR compile " + Clean(e.Message));
             return;
         }
+        catch (InsufficientExecutionStackException e)
+        {
+            // Limits of the regex parser and compiler: nesting depth, memory.
+            Line("ERROR toolarge " + Clean(e.GetType().Name + ": " + e.Message));
+            return;
+        }
+        catch (OutOfMemoryException e)
+        {
+            Line("ERROR toolarge " + Clean(e.GetType().Name + ": " + e.Message));
+            return;
+        }
         TimeSpan compile = clock.Elapsed;
         clock.Restart();
         Match m;

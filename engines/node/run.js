@@ -29,7 +29,7 @@ if (isMainThread) {
   return;
 }
 
-const [patternFile, subjectFile] = process.argv.slice(2);
+const [patternFile, subjectFile, flags = ''] = process.argv.slice(2);
 const pattern = fs.readFileSync(patternFile, 'utf8');
 const subject = fs.readFileSync(subjectFile, 'utf8');
 const lines = [];
@@ -43,8 +43,12 @@ function textRecord(text) {
   return Buffer.byteLength(text, 'utf8') + ':' + text;
 }
 
+// V8's limits on a regexp, reported as SyntaxErrors (at construction or, since V8 compiles
+// lazily, at the first exec).
+const TOO_LARGE = /Too many captures|too large|Stack overflow/i;
+
 function errorKind(e) {
-  if (e instanceof SyntaxError) return 'compile';
+  if (e instanceof SyntaxError) return TOO_LARGE.test(e.message) ? 'toolarge' : 'compile';
   if (e instanceof RangeError) return 'stack';
   return 'match';
 }
@@ -53,9 +57,12 @@ function run() {
   const t0 = process.hrtime.bigint();
   let regex;
   try {
-    regex = new RegExp(pattern);
+    // Only `m` and `s`: the Rust side refuses `x`, which JavaScript lacks.
+    regex = new RegExp(pattern, flags);
   } catch (e) {
-    lines.push('ERROR compile ' + clean(e.message));
+    // A RangeError here is the parser's stack running out: a limit, not a gave-up search.
+    const kind = e instanceof RangeError ? 'toolarge' : errorKind(e);
+    lines.push('ERROR ' + kind + ' ' + clean(e.message));
     return;
   }
   const t1 = process.hrtime.bigint();

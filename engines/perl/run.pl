@@ -21,7 +21,9 @@ sub clean {
 }
 
 binmode STDOUT, ':raw';
-my ($pattern_file, $subject_file) = @ARGV;
+my ($pattern_file, $subject_file, $flags) = @ARGV;
+$flags = '' unless defined $flags;
+die "bad flags $flags\n" unless $flags =~ /\A[msx]*\z/;
 my $pattern = slurp($pattern_file);
 my $subject = slurp($subject_file);
 
@@ -29,9 +31,14 @@ my @warnings;
 local $SIG{__WARN__} = sub { push @warnings, $_[0] };
 
 my $t0 = Time::HiRes::time();
-my $re = eval { qr/$pattern/ };
+# Flags become a leading `(?msx)`, which applies to the whole pattern.
+my $source = $flags eq '' ? $pattern : "(?$flags)$pattern";
+my $re = eval { qr/$source/ };
 if (!defined $re) {
-    print 'ERROR compile ', clean($@), "\n", "END\n";
+    # Limits of Perl's regex compiler rather than mistakes in the pattern.
+    my $kind = $@ =~ /Too many nested open parens|Regexp out of space|bigger than \d+/i
+        ? 'toolarge' : 'compile';
+    print "ERROR $kind ", clean($@), "\n", "END\n";
     exit 0;
 }
 my $t1 = Time::HiRes::time();

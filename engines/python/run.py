@@ -15,8 +15,16 @@ def text_record(text):
     return str(len(data)).encode() + b":" + data
 
 
+# Flag letters (the optional third argument) and the `re` flags they stand for.
+FLAGS = {"x": re.VERBOSE, "m": re.MULTILINE, "s": re.DOTALL}
+
+
 def main(out):
     pattern_file, subject_file = sys.argv[1], sys.argv[2]
+    letters = sys.argv[3] if len(sys.argv) > 3 else ""
+    flags = 0
+    for letter in letters:
+        flags |= FLAGS[letter]
     with open(pattern_file, encoding="utf-8", newline="") as f:
         pattern = f.read()
     with open(subject_file, encoding="utf-8", newline="") as f:
@@ -24,8 +32,12 @@ def main(out):
 
     t0 = time.perf_counter()
     try:
-        regex = re.compile(pattern)
-    except (re.error, RecursionError, OverflowError, ValueError, MemoryError) as e:
+        regex = re.compile(pattern, flags)
+    except (RecursionError, OverflowError, MemoryError) as e:
+        # Limits of `re`'s compiler: nesting depth, code size, memory.
+        out.append(b"ERROR toolarge " + clean(type(e).__name__ + ": " + str(e)).encode())
+        return
+    except (re.error, ValueError) as e:
         out.append(b"ERROR compile " + clean(e).encode())
         return
     t1 = time.perf_counter()

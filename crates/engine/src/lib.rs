@@ -1,14 +1,18 @@
 //! Regex engines behind one trait.
 //!
-//! An [`Engine`] compiles a pattern printed in its [`Dialect`] and matches it against a subject,
-//! anchored at both ends. Every run ends in an [`Outcome`] that tells apart an exhausted search
+//! An [`Engine`] compiles a pattern printed in its [`Dialect`] into a [`Matcher`] once
+//! ([`Engine::compile`], with engine-neutral [`Flags`]); the matcher then matches the whole of
+//! any number of subjects ([`Matcher::run`]), anchored by the pattern itself. [`Engine::run`]
+//! does both in one call. Every run ends in an [`Outcome`] that tells apart an exhausted search
 //! ([`Outcome::NoSolution`]) from a search that a limit cut short ([`Outcome::GaveUp`]).
+//!
+//! Engines are listed in one table ([`ENGINE_NAMES`], [`engine_by_name`], [`all_engines`]).
 
 #![warn(missing_docs)]
 
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use backref_program::dialect::Dialect;
 use serde::Serialize;
@@ -16,14 +20,19 @@ use serde::Serialize;
 mod captures;
 mod external;
 mod fancy;
+mod flags;
 mod pcre2;
 mod registry;
+mod shape;
+mod skip;
 
 pub use captures::Captures;
 pub use external::{Dotnet, DotnetOptions, External, ExternalKind, DEFAULT_EXTERNAL_TIMEOUT};
 pub use fancy::Fancy;
-pub use pcre2::{pcre2_link_size, Pcre2, Pcre2Config, COUNT_CALLOUT};
-pub use registry::{all_engines, engine_by_name, ENGINE_NAMES};
+pub use flags::Flags;
+pub use pcre2::{pcre2_link_size, JitFallback, Pcre2, Pcre2Config, COUNT_CALLOUT};
+pub use registry::{all_engines, engine_by_name, EngineEntry, ENGINES, ENGINE_NAMES};
+pub use skip::{require_or_skip, CI_VAR};
 
 /// What a run should do once the pattern matches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -37,6 +46,48 @@ pub enum Mode {
         /// How many matches' captures to keep (for `solve --all`).
         keep: usize,
     },
+    /// Like [`Mode::Count`], but stop as soon as `max` matches have been found
+    /// ([`Count::reached_max`] then says so): `AtMost { max: 2, keep: 2 }` tells a unique
+    /// solution from several without enumerating them all ([`Count::is_unique`]). A `max` of 0
+    /// is taken as 1.
+    AtMost {
+        /// Stop at this many matches.
+        max: u64,
+        /// How many matches' captures to keep.
+        keep: usize,
+    },
+}
+
+impl Mode {
+    /// Stop at the `n`-th match, keeping the captures of every match found.
+    pub fn at_most(n: u64) -> Mode {
+        Mode::AtMost {
+            max: n,
+            keep: usize::try_from(n).unwrap_or(usize::MAX),
+        }
+    }
+
+    /// Whether the run enumerates matches ([`Mode::Count`] or [`Mode::AtMost`]), which only
+    /// engines with [`EngineInfo::can_count`] do.
+    pub fn counts(self) -> bool {
+        !matches!(self, Mode::First)
+    }
+
+    /// How many matches' captures a counting run keeps (0 for [`Mode::First`]).
+    pub fn keep(self) -> usize {
+        match self {
+            Mode::First => 0,
+            Mode::Count { keep } | Mode::AtMost { keep, .. } => keep,
+        }
+    }
+
+    /// The match at which a counting run stops, if any (at least 1).
+    pub fn max(self) -> Option<u64> {
+        match self {
+            Mode::AtMost { max, .. } => Some(max.max(1)),
+            _ => None,
+        }
+    }
 }
 
 /// Bounds on one run. `None` means the engine's own (high) default.
@@ -44,7 +95,8 @@ pub enum Mode {
 /// Not `Copy` because of [`Limits::progress`]; clone it (cheap) where a copy is needed.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Limits {
-    /// Wall-clock bound on compile plus match.
+    /// Wall-clock bound on the run: compile plus match for [`Engine::run`], the match alone for
+    /// [`Matcher::run`].
     pub timeout: Option<Duration>,
     /// PCRE2 match limit; fancy-regex backtrack limit.
     pub match_limit: Option<u64>,
@@ -137,16 +189,42 @@ pub enum Outcome {
 pub struct Count {
     /// Matches found.
     pub matches: u64,
-    /// Captures of the first matches (as many as [`Mode::Count::keep`] asked for).
+    /// Captures of the first matches (as many as the mode's `keep` asked for).
     pub kept: Vec<Captures>,
     /// `Some` when a limit ended the enumeration early, so `matches` is only a lower bound.
     pub gave_up: Option<Limit>,
+    /// Whether the enumeration stopped because it reached [`Mode::AtMost`]'s `max`: there may be
+    /// more matches, so `matches` is only a lower bound.
+    pub reached_max: bool,
+}
+
+impl Count {
+    /// Whether `matches` is the exact number of matches: the search was exhausted.
+    pub fn is_exact(&self) -> bool {
+        self.gave_up.is_none() && !self.reached_max
+    }
+
+    /// Whether there is exactly one match: `Some(true)` when the search was exhausted after one,
+    /// `Some(false)` when there are none or at least two, `None` when a limit ended the search
+    /// before it could tell (fewer than two found).
+    pub fn is_unique(&self) -> Option<bool> {
+        if self.matches >= 2 {
+            Some(false)
+        } else if self.is_exact() {
+            Some(self.matches == 1)
+        } else {
+            None
+        }
+    }
 }
 
 /// Timings of one run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Timing {
-    /// Time to compile the pattern (including JIT compilation).
+    /// Time spent compiling for this run (including JIT compilation). [`Engine::run`] includes
+    /// the compilation of the pattern; [`Matcher::run`] includes only what that run compiled
+    /// (external engines compile in every run; PCRE2 compiles its counting form on the first
+    /// counting run), so add [`Matcher::compile_time`] once per matcher.
     pub compile: Duration,
     /// Time to match.
     pub matching: Duration,
@@ -154,20 +232,48 @@ pub struct Timing {
     pub jit: bool,
 }
 
-/// The result of [`Engine::run`].
+/// The result of [`Engine::run`] and [`Matcher::run`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
-    /// How the first-match search ended (for [`Mode::First`]).
+    /// How the first-match search ended (also for the counting modes: the first match found).
     pub outcome: Outcome,
-    /// The enumeration result (for [`Mode::Count`]).
+    /// The enumeration result (for [`Mode::Count`] and [`Mode::AtMost`]).
     pub count: Option<Count>,
     /// Timings.
     pub timing: Timing,
     /// Callouts executed, when the engine ran a callout function (PCRE2 with a timeout, a
     /// progress counter or counting); `None` otherwise.
     pub steps: Option<u64>,
+    /// Why PCRE2's JIT could not compile the pattern this run matched with, which then ran on
+    /// the interpreter (much slower); `None` when the JIT ran it or was not asked for.
+    pub jit_fallback: Option<JitFallback>,
     /// Remarks worth showing the user, e.g. why PCRE2 fell back from the JIT to the interpreter.
     pub notes: Vec<String>,
+}
+
+impl Run {
+    /// A run that gave up on `limit` before matching anything: [`Outcome::GaveUp`], and for a
+    /// counting `mode` an empty count that gave up too.
+    pub fn gave_up_before_matching(
+        mode: Mode,
+        limit: Limit,
+        elapsed: Duration,
+        timing: Timing,
+    ) -> Run {
+        Run {
+            outcome: Outcome::GaveUp { limit, elapsed },
+            count: mode.counts().then(|| Count {
+                matches: 0,
+                kept: Vec::new(),
+                gave_up: Some(limit),
+                reached_max: false,
+            }),
+            timing,
+            steps: None,
+            jit_fallback: None,
+            notes: Vec::new(),
+        }
+    }
 }
 
 /// A static description of an engine, for `backref engines`.
@@ -185,7 +291,7 @@ pub struct EngineInfo {
     pub jit: bool,
     /// PCRE2's link size, where that applies.
     pub link_size: Option<u32>,
-    /// Whether [`Mode::Count`] runs inside the engine.
+    /// Whether [`Mode::Count`] and [`Mode::AtMost`] run inside the engine.
     pub can_count: bool,
 }
 
@@ -206,7 +312,7 @@ impl EngineInfo {
 }
 
 /// Failures that are neither a match nor a non-match.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The engine rejected the pattern.
     #[error("{engine} could not compile the pattern: {message}")]
@@ -216,6 +322,17 @@ pub enum EngineError {
         /// The engine's message.
         message: String,
     },
+    /// The pattern exceeds one of the engine's fixed limits (capture groups, compiled size,
+    /// nesting depth, ...): a valid pattern, too large for this engine. Another encoding, a
+    /// smaller instance or another engine may fit.
+    #[error("the pattern is too large for {engine}: {what}")]
+    TooLarge {
+        /// Engine name.
+        engine: &'static str,
+        /// Which limit, in words, with the pattern's figure where known, e.g. "the pattern has
+        /// 70,000 capturing groups; PCRE2 allows at most 65,535".
+        what: String,
+    },
     /// The engine is not installed or not usable here.
     #[error("engine {engine} is unavailable: {reason}")]
     Unavailable {
@@ -224,7 +341,7 @@ pub enum EngineError {
         /// Why, with an install hint where one helps.
         reason: String,
     },
-    /// The engine does not support what was asked (e.g. counting).
+    /// The engine does not support what was asked (e.g. counting, or a [`Flags`] flag).
     #[error("engine {engine} does not support {what}")]
     Unsupported {
         /// Engine name.
@@ -242,13 +359,30 @@ pub enum EngineError {
     },
 }
 
-/// The error an engine without in-engine counting returns for [`Mode::Count`].
+impl EngineError {
+    /// The name of the engine that failed.
+    pub fn engine(&self) -> &'static str {
+        match self {
+            EngineError::Compile { engine, .. }
+            | EngineError::TooLarge { engine, .. }
+            | EngineError::Unavailable { engine, .. }
+            | EngineError::Unsupported { engine, .. }
+            | EngineError::Match { engine, .. } => engine,
+        }
+    }
+}
+
+/// The error an engine without in-engine counting returns for a counting [`Mode`].
 pub(crate) fn first_match_only(engine: &'static str, mode: Mode) -> Result<(), EngineError> {
     match mode {
         Mode::First => Ok(()),
         Mode::Count { .. } => Err(EngineError::Unsupported {
             engine,
             what: "counting matches (Mode::Count)".into(),
+        }),
+        Mode::AtMost { .. } => Err(EngineError::Unsupported {
+            engine,
+            what: "counting matches up to a bound (Mode::AtMost)".into(),
         }),
     }
 }
@@ -261,16 +395,85 @@ pub trait Engine: Sync {
     fn dialect(&self) -> &'static Dialect;
     /// Version, availability and capabilities.
     fn info(&self) -> EngineInfo;
-    /// Compiles `pattern` and matches it against the whole of `subject`.
+    /// Compiles `pattern` with `flags` into a [`Matcher`] that can match many subjects, from
+    /// several threads at once. Flags the engine cannot honour fail with
+    /// [`EngineError::Unsupported`] (before anything else is tried); patterns beyond the
+    /// engine's fixed limits with [`EngineError::TooLarge`]. Subprocess engines only check the
+    /// flags and that their program exists here: their pattern is compiled (and its errors
+    /// reported) in each [`Matcher::run`].
+    fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError>;
+    /// Compiles `pattern` without flags and matches it against the whole of `subject`;
+    /// [`Limits::timeout`] bounds both, and [`Timing::compile`] includes the compilation.
     fn run(
         &self,
         pattern: &str,
         subject: &str,
         mode: Mode,
         limits: &Limits,
-    ) -> Result<Run, EngineError>;
+    ) -> Result<Run, EngineError> {
+        let start = Instant::now();
+        let matcher = self.compile(pattern, &Flags::NONE)?;
+        run_compiled(&*matcher, start, subject, mode, limits)
+    }
     /// Whether [`Limits::cancel`] can stop a run early (PCRE2, through callouts).
     fn stoppable(&self) -> bool {
         false
     }
+}
+
+/// A pattern compiled by [`Engine::compile`], ready to match any number of subjects.
+///
+/// Matchers are `Send + Sync`: one matcher may run on several threads at once (each run has its
+/// own match state), e.g. to race one pattern on different subjects.
+pub trait Matcher: Send + Sync {
+    /// The name of the engine that compiled it.
+    fn engine(&self) -> &'static str;
+    /// Matches the pattern against the whole of `subject`. [`Limits::timeout`] bounds this run
+    /// (the match; plus whatever the run compiles, see [`Timing::compile`]).
+    fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError>;
+    /// The time [`Engine::compile`] took (including JIT compilation), which the runs do not
+    /// repeat in their [`Timing::compile`].
+    fn compile_time(&self) -> Duration;
+    /// Why the JIT could not compile the pattern, which then matches on the interpreter
+    /// (PCRE2 only; `None` elsewhere).
+    fn jit_fallback(&self) -> Option<&JitFallback> {
+        None
+    }
+}
+
+/// Runs a freshly compiled `matcher` as [`Engine::run`] does: `start` is when compiling began;
+/// the timeout covers compile and match, [`Timing::compile`] and [`Outcome::GaveUp`]'s elapsed
+/// time include the compilation.
+pub(crate) fn run_compiled(
+    matcher: &dyn Matcher,
+    start: Instant,
+    subject: &str,
+    mode: Mode,
+    limits: &Limits,
+) -> Result<Run, EngineError> {
+    let before = start.elapsed();
+    let compile = matcher.compile_time();
+    let remaining = limits.timeout.map(|t| t.saturating_sub(before));
+    if remaining == Some(Duration::ZERO) {
+        let timing = Timing {
+            compile,
+            ..Timing::default()
+        };
+        let mut run = Run::gave_up_before_matching(mode, Limit::Timeout, before, timing);
+        if let Some(fallback) = matcher.jit_fallback() {
+            run.notes.push(fallback.note());
+            run.jit_fallback = Some(fallback.clone());
+        }
+        return Ok(run);
+    }
+    let limits = Limits {
+        timeout: remaining,
+        ..limits.clone()
+    };
+    let mut run = matcher.run(subject, mode, &limits)?;
+    run.timing.compile += compile;
+    if let Outcome::GaveUp { elapsed, .. } = &mut run.outcome {
+        *elapsed += before;
+    }
+    Ok(run)
 }

@@ -6,6 +6,23 @@
 //! callouts, so `pcre2_set_callout_8` and `pcre2_callout_block` are declared here (the symbols are
 //! in the statically linked, vendored library).
 //!
+//! # Compile once, match many
+//!
+//! [`Engine::compile`] compiles and JIT-compiles the pattern once; the [`Matcher`] shares the
+//! compiled code (read-only, so it may run on several threads at once) and gives each run its
+//! own match context, match data and JIT stack. Counting ([`Mode::Count`], [`Mode::AtMost`])
+//! needs a second compiled form, `(?:pattern)(?C255)`; a matcher compiles it on its first
+//! counting run (and that run's [`Timing::compile`] says so). [`Engine::run`] compiles only the
+//! form its mode needs. A callout in a pattern makes the JIT keep every capture in its frame, so
+//! the counting form may exceed the JIT's 64 KiB frame where the plain form does not: each form
+//! reports its own [`JitFallback`].
+//!
+//! # Limits
+//!
+//! Compile errors that are PCRE2 limits rather than mistakes (more than 65,535 capture groups,
+//! a compiled pattern over 1 GiB, parentheses nested too deeply, ...) are reported as
+//! [`EngineError::TooLarge`], in words.
+//!
 //! # Callouts
 //!
 //! A callout function is installed only when a run needs one: a timeout, a progress counter, or
@@ -16,7 +33,8 @@
 //! backtrack as if the match had failed, so the search goes on until it is exhausted.
 //!
 //! Measured overhead (PCRE2 JIT, this 2-core machine under load from other jobs, best of 5
-//! interleaved runs; re-measure with the ignored test `callout_overhead` in `tests/pcre2.rs`):
+//! interleaved runs; re-measure with `cargo run --release -p backref-engine --example
+//! callout_overhead`):
 //! - N-Queens pairwise segment patterns with one `(?C1)` before each segment (N=14 first
 //!   solution, 105 segments, 121k callouts; N=9 counting, 45 segments, 251k callouts): the
 //!   `(?C1)` items alone cost +1–6%; with the step-counting callout function installed (a timeout
@@ -28,7 +46,6 @@
 //! So callouts at statement starts are cheap enough to leave on whenever a timeout or progress
 //! display is wanted; callouts inside tight inner loops are not.
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -45,14 +62,19 @@ use pcre2_sys::{
     pcre2_match_context_8, pcre2_match_context_create_8, pcre2_match_context_free_8,
     pcre2_match_data_8, pcre2_match_data_create_from_pattern_8, pcre2_match_data_free_8,
     pcre2_pattern_info_8, pcre2_set_depth_limit_8, pcre2_set_heap_limit_8, pcre2_set_match_limit_8,
-    PCRE2_CONFIG_JIT, PCRE2_CONFIG_LINKSIZE, PCRE2_CONFIG_VERSION, PCRE2_ERROR_CALLOUT,
-    PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT,
-    PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_NOMATCH, PCRE2_INFO_CAPTURECOUNT, PCRE2_INFO_NAMECOUNT,
-    PCRE2_INFO_NAMEENTRYSIZE, PCRE2_INFO_NAMETABLE, PCRE2_JIT_COMPLETE,
+    PCRE2_CONFIG_JIT, PCRE2_CONFIG_LINKSIZE, PCRE2_CONFIG_PARENSLIMIT, PCRE2_CONFIG_VERSION,
+    PCRE2_DOTALL, PCRE2_ERROR_CALLOUT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT,
+    PCRE2_ERROR_JIT_STACKLIMIT, PCRE2_ERROR_JIT_UNSUPPORTED, PCRE2_ERROR_MATCHLIMIT,
+    PCRE2_ERROR_NOMATCH, PCRE2_ERROR_NOMEMORY, PCRE2_EXTENDED, PCRE2_INFO_CAPTURECOUNT,
+    PCRE2_INFO_NAMECOUNT, PCRE2_INFO_NAMEENTRYSIZE, PCRE2_INFO_NAMETABLE, PCRE2_JIT_COMPLETE,
+    PCRE2_MULTILINE,
 };
+use serde::Serialize;
 
+use crate::shape::{shape, thousands};
 use crate::{
-    Captures, Count, Engine, EngineError, EngineInfo, Limit, Limits, Mode, Outcome, Run, Timing,
+    run_compiled, Captures, Count, Engine, EngineError, EngineInfo, Flags, Limit, Limits, Matcher,
+    Mode, Outcome, Run, Timing,
 };
 
 /// The callout number that [`Mode::Count`] appends after the pattern; the IR must not use it.
@@ -200,8 +222,23 @@ fn error_message(code: c_int) -> String {
 /// A compiled pattern, freed on drop.
 struct Code(*mut pcre2_code_8);
 
+// SAFETY: a compiled pattern is read-only once compiled and JIT-compiled (pcre2api,
+// "Multithreading": it may be shared by threads matching at the same time, provided each has its
+// own match data, and `pcre2_jit_compile` has run before it is shared, which `Form::build` does
+// before the code leaves it). Nothing here mutates it after that; `Drop` frees it once, when the
+// last owner goes.
+unsafe impl Send for Code {}
+// SAFETY: as above; `&Code` only reads (`pcre2_match_8`, `pcre2_pattern_info_8`).
+unsafe impl Sync for Code {}
+
+/// Why `pcre2_compile` refused a pattern.
+struct CompileFailure {
+    code: c_int,
+    offset: usize,
+}
+
 impl Code {
-    fn compile(pattern: &str, engine: &'static str) -> Result<Code, EngineError> {
+    fn compile(pattern: &str, options: u32) -> Result<Code, CompileFailure> {
         let mut errcode: c_int = 0;
         let mut erroffset: usize = 0;
         // SAFETY: pointer and length describe `pattern`; no compile context (defaults).
@@ -209,20 +246,16 @@ impl Code {
             pcre2_compile_8(
                 pattern.as_ptr(),
                 pattern.len(),
-                0,
+                options,
                 &mut errcode,
                 &mut erroffset,
                 ptr::null_mut(),
             )
         };
         if code.is_null() {
-            return Err(EngineError::Compile {
-                engine,
-                message: format!(
-                    "error {errcode} at offset {erroffset}: {} (near {:?})",
-                    error_message(errcode),
-                    context_around(pattern, erroffset)
-                ),
+            return Err(CompileFailure {
+                code: errcode,
+                offset: erroffset,
             });
         }
         Ok(Code(code))
@@ -275,6 +308,254 @@ impl Drop for Code {
     fn drop(&mut self) {
         // SAFETY: created by pcre2_compile_8 and freed once.
         unsafe { pcre2_code_free_8(self.0) }
+    }
+}
+
+/// The error for a pattern `pcre2_compile` refused: [`EngineError::TooLarge`] for PCRE2's fixed
+/// limits, [`EngineError::Compile`] for everything else. `offset` is already relative to
+/// `pattern`.
+fn compile_error(engine: &'static str, pattern: &str, code: c_int, offset: usize) -> EngineError {
+    let detail = format!(
+        "error {code} at offset {offset}: {} (near {:?})",
+        error_message(code),
+        context_around(pattern, offset)
+    );
+    match limit_in_words(code, pattern) {
+        Some(words) => EngineError::TooLarge {
+            engine,
+            what: format!("{words} (PCRE2 {detail})"),
+        },
+        None => EngineError::Compile {
+            engine,
+            message: detail,
+        },
+    }
+}
+
+/// PCRE2's compile error codes that are limits (`ERRn` in `pcre2_compile.c` is code 100 + n).
+mod limit_codes {
+    pub(super) const REPEAT_COUNT: i32 = 105;
+    pub(super) const NESTED_TOO_DEEPLY: i32 = 119;
+    pub(super) const TOO_LARGE: i32 = 120;
+    pub(super) const NO_HEAP_MEMORY: i32 = 121;
+    pub(super) const NESTED_TOO_DEEPLY_STACK: i32 = 133;
+    pub(super) const NAME_TOO_LONG: i32 = 148;
+    pub(super) const TOO_MANY_NAMES: i32 = 149;
+    pub(super) const CALLOUT_STRING_TOO_LONG: i32 = 172;
+    pub(super) const MARK_TOO_LONG: i32 = 176;
+    pub(super) const OPTION_GROUPS_TOO_DEEP: i32 = 184;
+    pub(super) const TOO_COMPLICATED: i32 = 186;
+    pub(super) const LOOKBEHIND_TOO_LONG: i32 = 187;
+    pub(super) const TOO_MANY_GROUPS: i32 = 197;
+    pub(super) const VARIABLE_LOOKBEHIND_TOO_LONG: i32 = 200;
+    pub(super) const CLASSES_TOO_DEEP: i32 = 207;
+}
+
+/// PCRE2's most capture groups in one pattern.
+const MAX_GROUPS: u64 = 65_535;
+/// PCRE2's most named groups in one pattern.
+const MAX_NAMES: u64 = 10_000;
+
+/// The limit behind compile error `code`, in words with the pattern's own figure where the
+/// message lacks it; `None` when the error is not a limit.
+fn limit_in_words(code: c_int, pattern: &str) -> Option<String> {
+    use limit_codes::*;
+    let bytes = thousands(pattern.len() as u64);
+    Some(match code {
+        TOO_MANY_GROUPS => {
+            let n = shape(pattern).groups as u64;
+            if n > MAX_GROUPS {
+                format!(
+                    "the pattern has {} capturing groups; PCRE2 allows at most {}",
+                    thousands(n),
+                    thousands(MAX_GROUPS)
+                )
+            } else {
+                format!(
+                    "the pattern has more than {} capturing groups, PCRE2's most",
+                    thousands(MAX_GROUPS)
+                )
+            }
+        }
+        TOO_MANY_NAMES => {
+            let n = shape(pattern).named as u64;
+            if n > MAX_NAMES {
+                format!(
+                    "the pattern has {} named groups; PCRE2 allows at most {}",
+                    thousands(n),
+                    thousands(MAX_NAMES)
+                )
+            } else {
+                format!(
+                    "the pattern has more than {} named groups, PCRE2's most",
+                    thousands(MAX_NAMES)
+                )
+            }
+        }
+        TOO_LARGE => format!(
+            "the pattern ({bytes} bytes) compiles to more than PCRE2 allows with {}-byte links \
+             ({})",
+            pcre2_link_size(),
+            if pcre2_link_size() >= 4 {
+                "1 GiB"
+            } else {
+                "64 KiB"
+            }
+        ),
+        NESTED_TOO_DEEPLY => format!(
+            "parentheses are nested {} deep; PCRE2 allows at most {}",
+            shape(pattern).depth,
+            config_u32(PCRE2_CONFIG_PARENSLIMIT)
+        ),
+        NESTED_TOO_DEEPLY_STACK => format!(
+            "parentheses are nested too deeply ({} levels) for PCRE2's compiler stack",
+            shape(pattern).depth
+        ),
+        OPTION_GROUPS_TOO_DEEP => {
+            "branch-reset `(?|` or option-setting groups are nested deeper than PCRE2's compiler \
+             allows"
+                .into()
+        }
+        TOO_COMPLICATED => {
+            "the pattern is too complicated for PCRE2's compiler (its workspace overflowed)".into()
+        }
+        NO_HEAP_MEMORY => format!("PCRE2 ran out of memory compiling the pattern ({bytes} bytes)"),
+        REPEAT_COUNT => "a `{..}` repeat count exceeds PCRE2's maximum of 65,535".into(),
+        NAME_TOO_LONG => "a group name is longer than PCRE2's maximum".into(),
+        CALLOUT_STRING_TOO_LONG => "a callout string is longer than PCRE2 allows".into(),
+        MARK_TOO_LONG => "a (*MARK) name is longer than PCRE2 allows".into(),
+        LOOKBEHIND_TOO_LONG => "a lookbehind assertion is longer than PCRE2 allows".into(),
+        VARIABLE_LOOKBEHIND_TOO_LONG => {
+            "a branch of a variable-length lookbehind is longer than PCRE2 allows".into()
+        }
+        CLASSES_TOO_DEEP => "extended character classes are nested too deeply for PCRE2".into(),
+        _ => return None,
+    })
+}
+
+/// The JIT's largest frame: the working data of one match (PCRE2's `private_data_size`).
+const JIT_FRAME_BYTES: u64 = 64 * 1024;
+
+/// Why PCRE2's JIT could not compile a pattern, which then runs on the interpreter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JitFallback {
+    /// This PCRE2 was built without JIT support.
+    NotBuilt,
+    /// The JIT's working data for one match (its frame: about 24 bytes per capture group, plus
+    /// a slot per backtracking item) would exceed its 64 KiB limit. PCRE2 reports this as
+    /// "feature is not supported by the JIT compiler" (error -68), which for backref's patterns
+    /// means the frame: its other cause, auto-callouts in conditions, is never used here.
+    FrameTooLarge {
+        /// Capture groups in the compiled pattern.
+        groups: usize,
+    },
+    /// Not enough memory for the JIT compiler, or for executable memory (error -48).
+    NoMemory,
+    /// Any other error from `pcre2_jit_compile`.
+    Other {
+        /// PCRE2's error code.
+        code: i32,
+        /// PCRE2's message.
+        message: String,
+    },
+}
+
+impl JitFallback {
+    /// The reason followed by its consequence, as a [`Run::notes`] line.
+    pub fn note(&self) -> String {
+        format!("{self}; matched with the interpreter (much slower)")
+    }
+}
+
+impl std::fmt::Display for JitFallback {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            JitFallback::NotBuilt => f.write_str("this PCRE2 was built without its JIT compiler"),
+            JitFallback::FrameTooLarge { groups } => write!(
+                f,
+                "JIT compilation failed: the working data of one match would exceed the JIT's \
+                 {} KiB frame (the pattern has {} capture groups at about 24 bytes each, plus a \
+                 slot per backtracking item; the JIT fits about 2,700 groups)",
+                JIT_FRAME_BYTES / 1024,
+                thousands(*groups as u64)
+            ),
+            JitFallback::NoMemory => f.write_str(
+                "JIT compilation failed: not enough memory for the JIT compiler or its \
+                 executable code",
+            ),
+            JitFallback::Other { code, message } => {
+                write!(f, "JIT compilation failed: error {code}: {message}")
+            }
+        }
+    }
+}
+
+/// JIT-compiles `code`, or says why it could not.
+fn jit_compile(code: &Code) -> Result<(), JitFallback> {
+    if !jit_supported() {
+        return Err(JitFallback::NotBuilt);
+    }
+    // SAFETY: `code` is a valid compiled pattern, not yet shared with another thread.
+    let rc = unsafe { pcre2_jit_compile_8(code.0, PCRE2_JIT_COMPLETE) };
+    match rc {
+        0 => Ok(()),
+        PCRE2_ERROR_JIT_UNSUPPORTED => Err(JitFallback::FrameTooLarge {
+            groups: code.capture_count(),
+        }),
+        PCRE2_ERROR_NOMEMORY => Err(JitFallback::NoMemory),
+        code => Err(JitFallback::Other {
+            code,
+            message: error_message(code),
+        }),
+    }
+}
+
+/// One compiled form of a pattern (plain, or the counting form), JIT-compiled where asked.
+struct Form {
+    code: Code,
+    jit: bool,
+    jit_fallback: Option<JitFallback>,
+    group_count: usize,
+    names: BTreeMap<String, usize>,
+    compile_time: Duration,
+}
+
+impl Form {
+    /// Compiles `pattern` with `options`, as the counting form when `counting`, and JIT-compiles
+    /// it when `jit`. Errors carry offsets into `pattern` itself.
+    fn build(
+        engine: &'static str,
+        pattern: &str,
+        options: u32,
+        jit: bool,
+        counting: bool,
+    ) -> Result<Form, EngineError> {
+        let start = Instant::now();
+        let code = if counting {
+            let (text, head) = counting_pattern(pattern, options & PCRE2_EXTENDED != 0);
+            Code::compile(&text, options).map_err(|f| {
+                // Offsets past the added `(?:` move back to the caller's pattern.
+                let offset = if f.offset > head {
+                    (f.offset - head).saturating_sub(3).saturating_add(head)
+                } else {
+                    f.offset
+                };
+                compile_error(engine, pattern, f.code, offset.min(pattern.len()))
+            })?
+        } else {
+            Code::compile(pattern, options)
+                .map_err(|f| compile_error(engine, pattern, f.code, f.offset))?
+        };
+        let jit_fallback = if jit { jit_compile(&code).err() } else { None };
+        Ok(Form {
+            jit: jit && jit_fallback.is_none(),
+            jit_fallback,
+            group_count: code.capture_count(),
+            names: code.names(),
+            code,
+            compile_time: start.elapsed(),
+        })
     }
 }
 
@@ -354,6 +635,10 @@ impl Drop for JitStack {
 struct CalloutState {
     counting: bool,
     keep: usize,
+    /// Stop once this many matches have been counted ([`Mode::AtMost`]).
+    max: Option<u64>,
+    /// Set when the count reached `max` and the callout stopped the search.
+    reached_max: bool,
     group_count: usize,
     matches: u64,
     first: Option<Captures>,
@@ -386,6 +671,10 @@ extern "C" fn callout(block: *mut CalloutBlock, data: *mut c_void) -> c_int {
 }
 
 fn on_callout(block: &CalloutBlock, state: &mut CalloutState) -> c_int {
+    if !state.counting && block.callout_number == COUNT_CALLOUT {
+        // A first-match run on the counting form: the match is complete.
+        return 0;
+    }
     state.steps += 1;
     if state.steps & (CHECK_EVERY - 1) == 0 {
         if let Some(progress) = &state.progress {
@@ -418,6 +707,10 @@ fn on_callout(block: &CalloutBlock, state: &mut CalloutState) -> c_int {
             if want_first {
                 state.first = Some(caps);
             }
+        }
+        if state.max.is_some_and(|max| state.matches >= max) {
+            state.reached_max = true;
+            return PCRE2_ERROR_CALLOUT;
         }
         // Fail here: PCRE2 backtracks and looks for the next match.
         return 1;
@@ -494,8 +787,10 @@ const START_OPTIONS: &[&str] = &[
     "BSR_UNICODE)",
 ];
 
-/// The pattern for [`Mode::Count`]: `(?:pattern)(?C255)`, keeping start-of-pattern options first.
-fn counting_pattern(pattern: &str) -> String {
+/// The counting form of `pattern`: `(?:pattern)(?C255)`, keeping start-of-pattern options first
+/// (in extended mode a newline ends a trailing `#` comment before the `)`). Returns it and the
+/// length of the start options, after which it inserted `(?:`.
+fn counting_pattern(pattern: &str, extended: bool) -> (String, usize) {
     let mut rest = pattern;
     let mut head = 0;
     while let Some(after) = rest.strip_prefix("(*") {
@@ -508,11 +803,13 @@ fn counting_pattern(pattern: &str) -> String {
         head += len;
         rest = &rest[len..];
     }
-    format!(
-        "{}(?:{})(?C{COUNT_CALLOUT})",
+    let text = format!(
+        "{}(?:{}{})(?C{COUNT_CALLOUT})",
         &pattern[..head],
-        &pattern[head..]
-    )
+        &pattern[head..],
+        if extended { "\n" } else { "" }
+    );
+    (text, head)
 }
 
 fn clamp_u32(v: Option<u64>, default: u32) -> u32 {
@@ -526,6 +823,59 @@ fn limit_of(rc: c_int) -> Option<Limit> {
         PCRE2_ERROR_HEAPLIMIT => Some(Limit::HeapLimit),
         PCRE2_ERROR_JIT_STACKLIMIT => Some(Limit::Stack),
         _ => None,
+    }
+}
+
+/// PCRE2 compile options for `flags` (PCRE2 honours all of them).
+fn compile_options(flags: &Flags) -> u32 {
+    let mut options = 0;
+    if flags.ignore_whitespace {
+        options |= PCRE2_EXTENDED;
+    }
+    if flags.multiline {
+        options |= PCRE2_MULTILINE;
+    }
+    if flags.dot_all {
+        options |= PCRE2_DOTALL;
+    }
+    options
+}
+
+impl Pcre2 {
+    /// A matcher for `pattern`, compiling up front the counting form when `counting`, else the
+    /// plain one (the other is compiled on first use).
+    fn matcher(
+        &self,
+        pattern: &str,
+        flags: &Flags,
+        counting: bool,
+    ) -> Result<Pcre2Matcher, EngineError> {
+        let engine = self.name();
+        flags.check(Flags::ALL, engine)?;
+        let link_size = pcre2_link_size();
+        if link_size != REQUIRED_LINK_SIZE {
+            return Err(EngineError::Unavailable {
+                engine,
+                reason: format!("PCRE2 was built with LINK_SIZE={link_size}; {INSTALL_HINT}"),
+            });
+        }
+        let options = compile_options(flags);
+        let form = Form::build(engine, pattern, options, self.config.jit, counting)?;
+        let compile_time = form.compile_time;
+        let (plain, counting_form) = if counting {
+            (None, OnceLock::from(Ok(form)))
+        } else {
+            (Some(form), OnceLock::new())
+        };
+        Ok(Pcre2Matcher {
+            engine,
+            pattern: pattern.to_owned(),
+            options,
+            jit: self.config.jit,
+            plain,
+            counting: counting_form,
+            compile_time,
+        })
     }
 }
 
@@ -564,6 +914,13 @@ impl Engine for Pcre2 {
         true
     }
 
+    /// Compiles the plain form (and JIT-compiles it with [`Pcre2::jit`]); a counting run
+    /// compiles the counting form once, on first use. Honours every [`Flags`] flag.
+    fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError> {
+        Ok(Box::new(self.matcher(pattern, flags, false)?))
+    }
+
+    /// Compiles only the form `mode` needs, then matches.
     fn run(
         &self,
         pattern: &str,
@@ -571,71 +928,101 @@ impl Engine for Pcre2 {
         mode: Mode,
         limits: &Limits,
     ) -> Result<Run, EngineError> {
-        let engine = self.name();
-        let link_size = pcre2_link_size();
-        if link_size != REQUIRED_LINK_SIZE {
-            return Err(EngineError::Unavailable {
-                engine,
-                reason: format!("PCRE2 was built with LINK_SIZE={link_size}; {INSTALL_HINT}"),
-            });
+        let start = Instant::now();
+        let matcher = self.matcher(pattern, &Flags::NONE, mode.counts())?;
+        run_compiled(&matcher, start, subject, mode, limits)
+    }
+}
+
+/// A pattern compiled by [`Pcre2`]: the plain form for first-match runs and, compiled on the
+/// first counting run, the counting form. Shared read-only between runs and threads.
+struct Pcre2Matcher {
+    engine: &'static str,
+    /// Kept to compile the counting form later.
+    pattern: String,
+    options: u32,
+    jit: bool,
+    /// `None` when the matcher was built for counting (first-match runs then use the counting
+    /// form, whose extra callout lets every match through).
+    plain: Option<Form>,
+    counting: OnceLock<Result<Form, EngineError>>,
+    compile_time: Duration,
+}
+
+impl Pcre2Matcher {
+    /// The form for a run, and how long compiling it took in this call (zero when it was
+    /// compiled before).
+    fn form(&self, counting: bool) -> Result<(&Form, Duration), EngineError> {
+        if !counting {
+            if let Some(plain) = &self.plain {
+                return Ok((plain, Duration::ZERO));
+            }
         }
+        let mut compiled_now = Duration::ZERO;
+        let form = self.counting.get_or_init(|| {
+            let form = Form::build(self.engine, &self.pattern, self.options, self.jit, true);
+            if let Ok(form) = &form {
+                compiled_now = form.compile_time;
+            }
+            form
+        });
+        match form {
+            Ok(form) => Ok((form, compiled_now)),
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
+
+impl Matcher for Pcre2Matcher {
+    fn engine(&self) -> &'static str {
+        self.engine
+    }
+
+    fn compile_time(&self) -> Duration {
+        self.compile_time
+    }
+
+    fn jit_fallback(&self) -> Option<&JitFallback> {
+        self.plain
+            .as_ref()
+            .or_else(|| self.counting.get().and_then(|f| f.as_ref().ok()))
+            .and_then(|f| f.jit_fallback.as_ref())
+    }
+
+    fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError> {
+        let engine = self.engine;
         let match_err = |message: String| EngineError::Match { engine, message };
         let start = Instant::now();
         let deadline = limits.timeout.map(|t| start + t);
+        let counting = mode.counts();
+        let (form, compiled_now) = self.form(counting)?;
 
-        let (counting, keep) = match mode {
-            Mode::First => (false, 0),
-            Mode::Count { keep } => (true, keep),
-        };
-        let pattern: Cow<str> = if counting {
-            Cow::Owned(counting_pattern(pattern))
-        } else {
-            Cow::Borrowed(pattern)
-        };
-
-        let code = Code::compile(&pattern, engine)?;
         let mut notes = Vec::new();
-        let mut jit = false;
-        if self.config.jit {
-            // SAFETY: `code` is a valid compiled pattern.
-            let rc = unsafe { pcre2_jit_compile_8(code.0, PCRE2_JIT_COMPLETE) };
-            if rc == 0 {
-                jit = true;
-            } else {
-                notes.push(format!(
-                    "JIT compilation failed (error {rc}: {}); matched with the interpreter",
-                    error_message(rc)
-                ));
-            }
+        if compiled_now > Duration::ZERO {
+            notes.push(format!(
+                "compiled the counting form of the pattern in {:.1} ms",
+                compiled_now.as_secs_f64() * 1e3
+            ));
         }
-        let compile = start.elapsed();
+        if let Some(fallback) = &form.jit_fallback {
+            notes.push(fallback.note());
+        }
         let mut timing = Timing {
-            compile,
+            compile: compiled_now,
             matching: Duration::ZERO,
-            jit,
+            jit: form.jit,
         };
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            let outcome = Outcome::GaveUp {
-                limit: Limit::Timeout,
-                elapsed: start.elapsed(),
-            };
-            let count = counting.then(|| Count {
-                matches: 0,
-                kept: Vec::new(),
-                gave_up: Some(Limit::Timeout),
-            });
-            return Ok(Run {
-                outcome,
-                count,
-                timing,
-                steps: None,
-                notes,
-            });
+            let mut run =
+                Run::gave_up_before_matching(mode, Limit::Timeout, start.elapsed(), timing);
+            run.jit_fallback = form.jit_fallback.clone();
+            run.notes = notes;
+            return Ok(run);
         }
 
-        let group_count = code.capture_count();
-        let names = code.names();
-        let match_data = MatchData::new(&code).map_err(match_err)?;
+        let group_count = form.group_count;
+        let names = &form.names;
+        let match_data = MatchData::new(&form.code).map_err(match_err)?;
         let context = MatchContext::new().map_err(match_err)?;
         // SAFETY: `context` is a valid match context.
         unsafe {
@@ -648,7 +1035,7 @@ impl Engine for Pcre2 {
         }
         // The context keeps a pointer to the JIT stack; the stack is freed right after the
         // match, and the context is not used again.
-        let jit_stack = if jit {
+        let jit_stack = if form.jit {
             let stack = JitStack::new().map_err(match_err)?;
             // SAFETY: both objects are valid; the stack outlives the match below.
             unsafe { pcre2_jit_stack_assign_8(context.0, None, stack.0 as *mut c_void) };
@@ -657,9 +1044,12 @@ impl Engine for Pcre2 {
             None
         };
 
+        let keep = mode.keep();
         let mut state = CalloutState {
             counting,
             keep,
+            max: mode.max(),
+            reached_max: false,
             group_count,
             matches: 0,
             first: None,
@@ -682,9 +1072,10 @@ impl Engine for Pcre2 {
 
         let match_start = Instant::now();
         // SAFETY: all objects are valid; the subject pointer and length describe `subject`.
+        // The code is shared read-only; the match data, context and JIT stack are this run's.
         let rc = unsafe {
             pcre2_match_8(
-                code.0,
+                form.code.0,
                 subject.as_ptr(),
                 subject.len(),
                 0,
@@ -703,6 +1094,7 @@ impl Engine for Pcre2 {
         if state.panicked {
             return Err(match_err("the callout function panicked".into()));
         }
+        let stopped_at_max = rc == PCRE2_ERROR_CALLOUT && state.reached_max;
         let gave_up = if rc == PCRE2_ERROR_CALLOUT && state.timed_out {
             Some(Limit::Timeout)
         } else if rc == PCRE2_ERROR_CALLOUT && state.cancelled {
@@ -726,10 +1118,11 @@ impl Engine for Pcre2 {
             Captures::new(groups).with_names(names.clone())
         };
 
-        if rc < 0 && rc != PCRE2_ERROR_NOMATCH && gave_up.is_none() {
+        if rc < 0 && rc != PCRE2_ERROR_NOMATCH && gave_up.is_none() && !stopped_at_max {
             return Err(match_err(format!("error {rc}: {}", error_message(rc))));
         }
 
+        let jit_fallback = form.jit_fallback.clone();
         if !counting {
             let outcome = if rc >= 0 {
                 Outcome::Solved(read_match(&match_data))
@@ -743,6 +1136,7 @@ impl Engine for Pcre2 {
                 count: None,
                 timing,
                 steps,
+                jit_fallback,
                 notes,
             });
         }
@@ -760,6 +1154,7 @@ impl Engine for Pcre2 {
                 state.kept.push(caps.clone());
             }
             state.first.get_or_insert(caps);
+            state.reached_max = state.max.is_some_and(|max| state.matches >= max);
         }
         let with_names = |c: Captures| c.with_names(names.clone());
         let outcome = match (state.first.take(), gave_up) {
@@ -771,12 +1166,14 @@ impl Engine for Pcre2 {
             matches: state.matches,
             kept: state.kept.drain(..).map(with_names).collect(),
             gave_up,
+            reached_max: state.reached_max,
         };
         Ok(Run {
             outcome,
             count: Some(count),
             timing,
             steps,
+            jit_fallback,
             notes,
         })
     }
@@ -788,12 +1185,17 @@ mod tests {
 
     #[test]
     fn counting_pattern_keeps_start_options_first() {
-        assert_eq!(counting_pattern(r"\Aa\z"), r"(?:\Aa\z)(?C255)");
+        let plain = |p| counting_pattern(p, false).0;
+        assert_eq!(plain(r"\Aa\z"), r"(?:\Aa\z)(?C255)");
         assert_eq!(
-            counting_pattern(r"(*LIMIT_MATCH=10)(*NO_JIT)\Aa|b\z"),
-            r"(*LIMIT_MATCH=10)(*NO_JIT)(?:\Aa|b\z)(?C255)"
+            counting_pattern(r"(*LIMIT_MATCH=10)(*NO_JIT)\Aa|b\z", false),
+            (
+                r"(*LIMIT_MATCH=10)(*NO_JIT)(?:\Aa|b\z)(?C255)".to_string(),
+                26
+            )
         );
-        assert_eq!(counting_pattern(r"(*FAIL)|a"), r"(?:(*FAIL)|a)(?C255)");
+        assert_eq!(plain(r"(*FAIL)|a"), r"(?:(*FAIL)|a)(?C255)");
+        assert_eq!(counting_pattern("a # b", true).0, "(?:a # b\n)(?C255)");
     }
 
     #[test]

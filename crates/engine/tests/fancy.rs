@@ -1,10 +1,10 @@
-//! fancy-regex engine tests.
+//! fancy-regex engine tests. None bounds how long anything takes.
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use backref_engine::{Engine, EngineError, Fancy, Limit, Limits, Mode, Outcome};
+use backref_engine::{Engine, EngineError, Fancy, Flags, Limit, Limits, Mode, Outcome};
 use common::{plain_backref, queens, valid_board};
 
 #[test]
@@ -90,12 +90,9 @@ fn timeout_detaches_the_worker() {
         ..Limits::default()
     };
     let subject = format!("a{}bcx", "a".repeat(60));
-    let start = Instant::now();
     let run = Fancy::new()
         .run(r"\A(a)(?:a|aa)*\1?bc\z", &subject, Mode::First, &limits)
         .unwrap();
-    let took = start.elapsed();
-    println!("{:?} after {took:?}", run.outcome);
     assert!(
         matches!(
             run.outcome,
@@ -107,19 +104,92 @@ fn timeout_detaches_the_worker() {
         "{:?}",
         run.outcome
     );
-    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert!(
+        run.notes.iter().any(|n| n.contains("left running")),
+        "{:?}",
+        run.notes
+    );
 }
 
 #[test]
 fn counting_is_unsupported_and_compile_errors_are_reported() {
     let e = Fancy::new();
     assert!(!e.info().can_count);
-    assert!(matches!(
-        e.run("a", "a", Mode::Count { keep: 1 }, &Limits::default()),
-        Err(EngineError::Unsupported { .. })
-    ));
+    for mode in [Mode::Count { keep: 1 }, Mode::at_most(2)] {
+        assert!(matches!(
+            e.run("a", "a", mode, &Limits::default()),
+            Err(EngineError::Unsupported { .. })
+        ));
+    }
     assert!(matches!(
         e.run(r"\A(a\z", "a", Mode::First, &Limits::default()),
         Err(EngineError::Compile { .. })
     ));
+}
+
+#[test]
+fn compile_once_and_match_many_subjects() {
+    let matcher = Fancy::new()
+        .compile(r"\A[^;]*?([^;])[^;]*;\1(.)\z", &Flags::NONE)
+        .unwrap();
+    assert!(matcher.compile_time() > Duration::ZERO);
+    for (subject, expected) in [
+        ("abc;bq", Some("b")),
+        ("abc;cq", Some("c")),
+        ("ab;cq", None),
+    ] {
+        let run = matcher
+            .run(subject, Mode::First, &Limits::default())
+            .unwrap();
+        assert_eq!(run.timing.compile, Duration::ZERO);
+        match (expected, &run.outcome) {
+            (Some(g), Outcome::Solved(caps)) => assert_eq!(caps.get(1), Some(g)),
+            (None, Outcome::NoSolution) => {}
+            (_, other) => panic!("{subject}: {other:?}"),
+        }
+    }
+    // Another backtrack limit builds the Regex again, once.
+    let limits = Limits {
+        match_limit: Some(10),
+        ..Limits::default()
+    };
+    let run = matcher.run("abc;cq", Mode::First, &limits).unwrap();
+    assert!(run.timing.compile > Duration::ZERO);
+    let run = matcher.run("abc;cq", Mode::First, &limits).unwrap();
+    assert_eq!(run.timing.compile, Duration::ZERO);
+}
+
+#[test]
+fn flags_change_how_the_pattern_reads() {
+    let pattern = r"\A (?<r> x ) \n ^ y $ . \z # a comment";
+    let e = Fancy::new();
+    let plain = e.compile(pattern, &Flags::NONE).unwrap();
+    assert_eq!(
+        plain
+            .run("x\ny\n", Mode::First, &Limits::default())
+            .unwrap()
+            .outcome,
+        Outcome::NoSolution
+    );
+    let run = e
+        .compile(pattern, &Flags::ALL)
+        .unwrap()
+        .run("x\ny\n", Mode::First, &Limits::default())
+        .unwrap();
+    let Outcome::Solved(caps) = &run.outcome else {
+        panic!("{:?}", run.outcome)
+    };
+    assert_eq!(caps.name("r"), Some("x"));
+}
+
+#[test]
+fn nesting_beyond_the_parser_limit_is_too_large() {
+    let pattern = format!(r"\A{}a{}\z", "(".repeat(100_000), ")".repeat(100_000));
+    match Fancy::new().run(&pattern, "a", Mode::First, &Limits::default()) {
+        Err(EngineError::TooLarge { engine, what }) => {
+            assert_eq!(engine, "fancy");
+            assert!(what.starts_with("parentheses are nested deeper"), "{what}");
+        }
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
 }

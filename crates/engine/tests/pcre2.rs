@@ -1,13 +1,18 @@
-//! PCRE2 engine tests: captures, exhausted searches, limits, counting, timeouts and progress.
+//! PCRE2 engine tests: captures, exhausted searches, limits, counting, timeouts and progress,
+//! compiling once and matching many times, flags, and errors that are PCRE2's limits.
+//!
+//! No test bounds how long anything takes: they check outcomes only. Speed is measured by
+//! `backref bench` and the `callout_overhead` example.
 
 mod common;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use backref_engine::{
-    pcre2_link_size, Engine, EngineError, Limit, Limits, Mode, Outcome, Pcre2, Run,
+    pcre2_link_size, Engine, EngineError, Flags, JitFallback, Limit, Limits, Matcher, Mode,
+    Outcome, Pcre2, Run,
 };
 use common::{pcre2_backref, queens, valid_board};
 
@@ -259,38 +264,63 @@ fn timeout_stops_a_long_search() {
             timeout: Some(Duration::from_millis(200)),
             ..Limits::default()
         };
-        let start = Instant::now();
+        // 2^80 ways to split the a's: only the timeout can end this search.
         let run = e
             .run(HARD_WITH_CALLOUTS, &hard_subject(80), Mode::First, &limits)
             .unwrap();
-        let took = start.elapsed();
         assert_eq!(gave_up(&run), Limit::Timeout, "{}", e.name());
-        assert!(took >= Duration::from_millis(200), "{took:?}");
-        assert!(took < Duration::from_secs(3), "{took:?}");
-        assert!(run.steps.unwrap() > 1024);
+        // The deadline is checked every 1024 callouts, never before it has passed.
+        assert!(run.steps.unwrap() >= 1024);
+        let Outcome::GaveUp { elapsed, .. } = run.outcome else {
+            unreachable!()
+        };
+        assert!(elapsed >= Duration::from_millis(200), "{elapsed:?}");
+    }
+}
+
+/// Limits that a broken cancel would run into (a failure rather than a hang): far more steps
+/// than a working cancel lets the search take.
+fn cancel_limits(flag: &Arc<AtomicBool>, progress: Option<&Arc<AtomicU64>>) -> Limits {
+    Limits {
+        cancel: Some(flag.clone()),
+        progress: progress.cloned(),
+        match_limit: Some(1_000_000_000),
+        ..Limits::default()
     }
 }
 
 #[test]
 fn a_raised_cancel_flag_stops_a_long_search() {
     for e in both() {
-        let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let limits = Limits {
-            cancel: Some(flag.clone()),
-            ..Limits::default()
-        };
+        assert!(e.stoppable());
+        // Raised before the run: the first check (after 1024 callouts) stops it.
+        let flag = Arc::new(AtomicBool::new(true));
+        let run = e
+            .run(
+                HARD_WITH_CALLOUTS,
+                &hard_subject(80),
+                Mode::First,
+                &cancel_limits(&flag, None),
+            )
+            .unwrap();
+        assert_eq!(gave_up(&run), Limit::Cancelled, "{}", e.name());
+        assert_eq!(run.steps, Some(1024));
+
+        // Raised by another thread once the search is under way (its progress counter moved).
+        let flag = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(AtomicU64::new(0));
+        let limits = cancel_limits(&flag, Some(&progress));
         let raiser = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(100));
+            while progress.load(Ordering::Relaxed) == 0 {
+                std::thread::yield_now();
+            }
             flag.store(true, Ordering::Relaxed);
         });
-        let start = Instant::now();
         let run = e
             .run(HARD_WITH_CALLOUTS, &hard_subject(80), Mode::First, &limits)
             .unwrap();
         raiser.join().unwrap();
         assert_eq!(gave_up(&run), Limit::Cancelled, "{}", e.name());
-        assert!(start.elapsed() < Duration::from_secs(3));
-        assert!(e.stoppable());
     }
 }
 
@@ -338,15 +368,24 @@ fn progress_counter_follows_the_callouts() {
 }
 
 #[test]
-fn jit_falls_back_to_the_interpreter() {
+fn jit_falls_back_to_the_interpreter_and_says_why() {
     // Too many groups for the JIT's 64 KiB frame.
     let pattern = format!(r"\A{}\z", "(a)?".repeat(4000));
     let run = Pcre2::jit()
         .run(&pattern, "aaa", Mode::First, &Limits::default())
         .unwrap();
     assert!(!run.timing.jit);
+    assert_eq!(
+        run.jit_fallback,
+        Some(JitFallback::FrameTooLarge { groups: 4000 })
+    );
+    let why = run.jit_fallback.as_ref().unwrap().to_string();
+    assert!(why.contains("64 KiB frame"), "{why}");
+    assert!(why.contains("4,000 capture groups"), "{why}");
     assert!(
-        run.notes.iter().any(|n| n.contains("JIT")),
+        run.notes
+            .iter()
+            .any(|n| n.contains("64 KiB") && n.contains("interpreter")),
         "{:?}",
         run.notes
     );
@@ -354,67 +393,285 @@ fn jit_falls_back_to_the_interpreter() {
     assert_eq!(caps.len(), 4001);
     assert_eq!(caps.get(3), Some("a"));
     assert_eq!(caps.get(4), None);
+
+    // The matcher says so before any run; a pattern the JIT takes has no fallback.
+    let matcher = Pcre2::jit().compile(&pattern, &Flags::NONE).unwrap();
+    assert!(matches!(
+        matcher.jit_fallback(),
+        Some(JitFallback::FrameTooLarge { groups: 4000 })
+    ));
+    let run = Pcre2::jit()
+        .run(r"\A(a)\z", "a", Mode::First, &Limits::default())
+        .unwrap();
+    assert!(run.timing.jit);
+    assert_eq!(run.jit_fallback, None);
+    // The interpreter engine never asked for the JIT: nothing fell back.
+    let run = Pcre2::interpreter()
+        .run(&pattern, "aaa", Mode::First, &Limits::default())
+        .unwrap();
+    assert_eq!(run.jit_fallback, None);
 }
 
-/// Measures what callouts cost (interleaved repetitions, best of each): run with
-/// `cargo test -p backref-engine --test pcre2 -- --ignored --nocapture callout_overhead`.
 #[test]
-#[ignore]
-fn callout_overhead() {
-    let e = Pcre2::jit();
-    let no_fn = Limits::default();
-    let with_fn = Limits {
-        timeout: Some(Duration::from_secs(600)),
-        ..Limits::default()
-    };
-    let measure = |label: &str, plain: &str, marked: &str, subject: &str, mode: Mode| {
-        let mut best = [Duration::MAX; 3];
-        let mut steps = 0;
-        for _ in 0..5 {
-            for (k, (pattern, limits)) in [(plain, &no_fn), (marked, &no_fn), (marked, &with_fn)]
-                .into_iter()
-                .enumerate()
-            {
-                let run = e.run(pattern, subject, mode, limits).unwrap();
-                assert!(!matches!(run.outcome, Outcome::GaveUp { .. }));
-                best[k] = best[k].min(run.timing.matching);
-                if k == 2 {
-                    steps = run.steps.unwrap();
+fn more_groups_than_pcre2_allows_is_too_large() {
+    let pattern = format!(r"\A{}\z", "(a)?".repeat(70_000));
+    for e in both() {
+        for mode in [Mode::First, Mode::Count { keep: 0 }] {
+            match e.run(&pattern, "a", mode, &Limits::default()) {
+                Err(EngineError::TooLarge { engine, what }) => {
+                    assert_eq!(engine, e.name());
+                    assert!(
+                        what.starts_with(
+                            "the pattern has 70,000 capturing groups; PCRE2 allows at most 65,535"
+                        ),
+                        "{what}"
+                    );
+                    // PCRE2's own words follow.
+                    assert!(what.contains("error 197"), "{what}");
                 }
+                other => panic!("expected TooLarge, got {other:?}"),
             }
         }
-        let [a, b, c] = best.map(|d| d.as_secs_f64());
-        println!(
-            "{label}: no callouts {:.1} ms; (?C1) items, no function {:.1} ms ({:+.1}%, \
-             {:.1} ns/callout); with function {:.1} ms ({:+.1}%, {:.1} ns/callout); \
-             {steps} callouts",
-            a * 1e3,
-            b * 1e3,
-            (b / a - 1.0) * 100.0,
-            (b - a) * 1e9 / steps as f64,
-            c * 1e3,
-            (c / a - 1.0) * 100.0,
-            (c - a) * 1e9 / steps as f64,
-        );
-    };
-    let subject = "ab".repeat(1_000_000);
-    measure(
-        "loop of 2M items",
-        r"\A(?:a|b)*\z",
-        r"\A(?:(?C1)a|(?C1)b)*\z",
-        &subject,
-        Mode::First,
+    }
+    // Nesting beyond PCRE2's parenthesis limit (250 by default).
+    let deep = format!(r"\A{}a{}\z", "(?:".repeat(300), ")".repeat(300));
+    match Pcre2::jit().compile(&deep, &Flags::NONE) {
+        Err(EngineError::TooLarge { what, .. }) => {
+            assert!(what.starts_with("parentheses are nested 300 deep; PCRE2 allows at most"));
+        }
+        Err(e) => panic!("expected TooLarge, got {e:?}"),
+        Ok(_) => panic!("expected TooLarge, got a matcher"),
+    }
+    // A mistake is still a compile error.
+    assert!(matches!(
+        Pcre2::jit().compile(r"\A(a", &Flags::NONE).err(),
+        Some(EngineError::Compile { .. })
+    ));
+}
+
+#[test]
+fn compile_once_and_match_many_subjects() {
+    let pattern = r"\A[^;]*?([^;])[^;]*;[^;]*,\g{1}([^;]),[^;]*;\z";
+    for e in both() {
+        let matcher = e.compile(pattern, &Flags::NONE).unwrap();
+        assert_eq!(matcher.engine(), e.name());
+        for (subject, expected) in [
+            ("abc;,ax,by,cz,;", Some(("a", "x"))),
+            ("abc;,cz,;", Some(("c", "z"))),
+            ("abc;,dz,;", None),
+            ("b;,ax,by,;", Some(("b", "y"))),
+        ] {
+            let run = matcher
+                .run(subject, Mode::First, &Limits::default())
+                .unwrap();
+            // The runs do not compile again.
+            assert_eq!(run.timing.compile, Duration::ZERO);
+            assert_eq!(run.timing.jit, e.config().jit);
+            match expected {
+                Some((a, b)) => {
+                    let caps = solved(&run);
+                    assert_eq!((caps.get(1), caps.get(2)), (Some(a), Some(b)), "{subject}");
+                }
+                None => assert_eq!(run.outcome, Outcome::NoSolution, "{subject}"),
+            }
+        }
+        // Engine::run reports the compile time in the run.
+        let run = e
+            .run(pattern, "abc;,cz,;", Mode::First, &Limits::default())
+            .unwrap();
+        assert!(run.timing.compile > Duration::ZERO);
+    }
+}
+
+#[test]
+fn one_matcher_runs_on_several_threads_at_once() {
+    let (subject, body) = queens(8, pcre2_backref, false);
+    let pattern = format!(r"\A{body}\z");
+    for e in both() {
+        let matcher = e.compile(&pattern, &Flags::NONE).unwrap();
+        let matcher: &dyn Matcher = &*matcher;
+        std::thread::scope(|scope| {
+            let counts: Vec<_> = (0..3)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let run = matcher
+                            .run(&subject, Mode::Count { keep: 0 }, &Limits::default())
+                            .unwrap();
+                        run.count.unwrap().matches
+                    })
+                })
+                .collect();
+            let firsts: Vec<_> = (0..3)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let run = matcher
+                            .run(&subject, Mode::First, &Limits::default())
+                            .unwrap();
+                        let caps = solved(&run).clone();
+                        assert!(valid_board(8, |g| caps.get(g).map(str::to_owned)));
+                    })
+                })
+                .collect();
+            for c in counts {
+                assert_eq!(c.join().unwrap(), 92);
+            }
+            for f in firsts {
+                f.join().unwrap();
+            }
+        });
+    }
+}
+
+#[test]
+fn a_matcher_compiles_its_counting_form_once() {
+    let matcher = Pcre2::jit()
+        .compile(r"\A(a|ab|)(b|)(|)\z", &Flags::NONE)
+        .unwrap();
+    let first = matcher.run("ab", Mode::First, &Limits::default()).unwrap();
+    assert_eq!(first.count, None);
+    let counted = matcher
+        .run("ab", Mode::Count { keep: 0 }, &Limits::default())
+        .unwrap();
+    assert_eq!(counted.count.as_ref().unwrap().matches, 4);
+    assert!(counted.timing.compile > Duration::ZERO);
+    assert!(
+        counted.notes.iter().any(|n| n.contains("counting form")),
+        "{:?}",
+        counted.notes
     );
-    for (n, mode) in [(14, Mode::First), (9, Mode::Count { keep: 0 })] {
-        let (subject, plain) = queens(n, pcre2_backref, false);
-        let (_, marked) = queens(n, pcre2_backref, true);
-        let label = format!("queens N={n} {mode:?}, {} segments", n * (n + 1) / 2);
-        measure(
-            &label,
-            &format!(r"\A{plain}\z"),
-            &format!(r"\A{marked}\z"),
-            &subject,
-            mode,
+    let again = matcher
+        .run("ab", Mode::Count { keep: 0 }, &Limits::default())
+        .unwrap();
+    assert_eq!(again.count.unwrap().matches, 4);
+    assert_eq!(again.timing.compile, Duration::ZERO);
+    assert!(again.notes.is_empty(), "{:?}", again.notes);
+}
+
+#[test]
+fn at_most_stops_at_the_second_match() {
+    // Four matches (see counting_enumerates_every_path).
+    let several = r"\A(a|ab|)(b|)(|)\z";
+    for e in both() {
+        let matcher = e.compile(several, &Flags::NONE).unwrap();
+        let run = matcher
+            .run("ab", Mode::at_most(2), &Limits::default())
+            .unwrap();
+        let count = run.count.as_ref().unwrap();
+        assert_eq!(count.matches, 2);
+        assert!(count.reached_max);
+        assert_eq!(count.gave_up, None);
+        assert!(!count.is_exact());
+        assert_eq!(count.is_unique(), Some(false));
+        assert_eq!(count.kept.len(), 2);
+        assert_eq!(count.kept[1].get(1), Some("a"));
+        assert_eq!(solved(&run).get(2), Some("b"));
+        // Fewer steps than the full count.
+        let full = matcher
+            .run("ab", Mode::Count { keep: 0 }, &Limits::default())
+            .unwrap();
+        assert!(run.steps.unwrap() < full.steps.unwrap());
+
+        // A unique match: the search runs to its end.
+        let run = e
+            .run(r"\A(a)(b)\z", "ab", Mode::at_most(2), &Limits::default())
+            .unwrap();
+        let count = run.count.unwrap();
+        assert_eq!(count.matches, 1);
+        assert!(!count.reached_max);
+        assert_eq!(count.is_unique(), Some(true));
+
+        // None at all.
+        let run = e
+            .run(r"\A(a)\z", "b", Mode::at_most(2), &Limits::default())
+            .unwrap();
+        assert_eq!(run.outcome, Outcome::NoSolution);
+        assert_eq!(run.count.unwrap().is_unique(), Some(false));
+
+        // Stopped by a limit before a second match: nothing known about uniqueness.
+        let limits = Limits {
+            match_limit: Some(10),
+            ..Limits::default()
+        };
+        let run = e
+            .run(HARD, &hard_subject(30), Mode::at_most(2), &limits)
+            .unwrap();
+        let count = run.count.unwrap();
+        assert_eq!(count.gave_up, Some(Limit::MatchLimit));
+        assert_eq!(count.is_unique(), None);
+
+        // A maximum of 0 is taken as 1; `keep` may be smaller than `max`.
+        let run = e
+            .run(
+                several,
+                "ab",
+                Mode::AtMost { max: 0, keep: 0 },
+                &Limits::default(),
+            )
+            .unwrap();
+        let count = run.count.unwrap();
+        assert_eq!((count.matches, count.reached_max), (1, true));
+        assert!(count.kept.is_empty());
+    }
+}
+
+#[test]
+fn flags_change_how_the_pattern_reads() {
+    let pattern = "\\A (?<r> x ) \\n ^ y $ . \\z # a comment";
+    for e in both() {
+        // As written: spaces are literal, `^` only at the start, `.` no newline.
+        let plain = e.compile(pattern, &Flags::NONE).unwrap();
+        assert_eq!(
+            plain
+                .run("x\ny\n", Mode::First, &Limits::default())
+                .unwrap()
+                .outcome,
+            Outcome::NoSolution
         );
+        let all = e.compile(pattern, &Flags::ALL).unwrap();
+        let run = all.run("x\ny\n", Mode::First, &Limits::default()).unwrap();
+        assert_eq!(solved(&run).name("r"), Some("x"));
+        // Each flag matters: without one of them there is no match.
+        for missing in [
+            Flags {
+                ignore_whitespace: false,
+                ..Flags::ALL
+            },
+            Flags {
+                multiline: false,
+                ..Flags::ALL
+            },
+            Flags {
+                dot_all: false,
+                ..Flags::ALL
+            },
+        ] {
+            let outcome = match e.compile(pattern, &missing) {
+                Ok(m) => {
+                    m.run("x\ny\n", Mode::First, &Limits::default())
+                        .unwrap()
+                        .outcome
+                }
+                // Without extended mode the `#` comment is text, which is still valid.
+                Err(err) => panic!("{missing:?}: {err}"),
+            };
+            assert_eq!(outcome, Outcome::NoSolution, "{missing:?}");
+        }
+        // The counting form keeps the trailing comment from swallowing its `)`.
+        let run = all
+            .run("x\ny\n", Mode::Count { keep: 1 }, &Limits::default())
+            .unwrap();
+        assert_eq!(run.count.unwrap().matches, 1);
+    }
+}
+
+#[test]
+fn compile_errors_in_the_counting_form_point_into_the_pattern() {
+    for e in both() {
+        match e.run(r"\A(a\z", "a", Mode::Count { keep: 1 }, &Limits::default()) {
+            Err(EngineError::Compile { message, .. }) => {
+                assert!(message.contains("offset 6"), "{message}");
+            }
+            other => panic!("expected a compile error, got {other:?}"),
+        }
     }
 }

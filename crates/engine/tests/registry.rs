@@ -1,6 +1,6 @@
 //! The engine registry.
 
-use backref_engine::{all_engines, engine_by_name, ENGINE_NAMES};
+use backref_engine::{all_engines, engine_by_name, ENGINES, ENGINE_NAMES};
 
 #[test]
 fn every_name_resolves_to_an_engine_of_that_name() {
@@ -12,6 +12,31 @@ fn every_name_resolves_to_an_engine_of_that_name() {
     assert!(engine_by_name("nonesuch").is_none());
     let names: Vec<_> = all_engines().iter().map(|e| e.name()).collect();
     assert_eq!(names, ENGINE_NAMES);
+}
+
+#[test]
+fn the_names_come_from_the_one_table_once_each() {
+    let table: Vec<_> = ENGINES.iter().map(|e| e.name).collect();
+    assert_eq!(table, ENGINE_NAMES);
+    let mut unique = table.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), table.len(), "{table:?}");
+    for entry in ENGINES {
+        assert_eq!((entry.make)().name(), entry.name);
+    }
+}
+
+#[test]
+fn only_dotnet_runs_balancing_groups() {
+    for engine in all_engines() {
+        assert_eq!(
+            engine.dialect().features.balancing_groups,
+            engine.name() == "dotnet",
+            "{}",
+            engine.name()
+        );
+    }
 }
 
 #[test]

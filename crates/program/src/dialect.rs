@@ -24,6 +24,9 @@ pub struct Features {
     pub forward_references: bool,
     /// Branch reset `(?|..)` and a never-taken group (`(?(DEFINE)..)`) to pad group numbers.
     pub branch_reset: bool,
+    /// .NET balancing groups `(?<-x>..)`, `(?<a-b>..)` with every capture of a group kept, which
+    /// hand-built patterns (rectangles' balancing encoding) need.
+    pub balancing_groups: bool,
 }
 
 impl Features {
@@ -37,6 +40,7 @@ impl Features {
         callouts: false,
         forward_references: false,
         branch_reset: false,
+        balancing_groups: false,
     };
 
     /// The features both `self` and `other` have.
@@ -50,6 +54,7 @@ impl Features {
             callouts: self.callouts && other.callouts,
             forward_references: self.forward_references && other.forward_references,
             branch_reset: self.branch_reset && other.branch_reset,
+            balancing_groups: self.balancing_groups && other.balancing_groups,
         }
     }
 }
@@ -95,6 +100,7 @@ const FULL: Features = Features {
     callouts: false,
     forward_references: true,
     branch_reset: true,
+    balancing_groups: false,
 };
 
 /// PCRE2 (JIT or interpreter).
@@ -178,6 +184,7 @@ pub const PYTHON: Dialect = Dialect {
         callouts: false,
         forward_references: false,
         branch_reset: false,
+        balancing_groups: false,
     },
 };
 
@@ -204,10 +211,11 @@ pub const JAVASCRIPT: Dialect = Dialect {
         callouts: false,
         forward_references: true,
         branch_reset: false,
+        balancing_groups: false,
     },
 };
 
-/// .NET's `System.Text.RegularExpressions` (also Mono's).
+/// .NET's `System.Text.RegularExpressions` (also Mono's); the only one with balancing groups.
 pub const DOTNET: Dialect = Dialect {
     name: "dotnet",
     named_group: "(?<%>",
@@ -230,6 +238,7 @@ pub const DOTNET: Dialect = Dialect {
         callouts: false,
         forward_references: true,
         branch_reset: false,
+        balancing_groups: true,
     },
 };
 

@@ -13,7 +13,7 @@ use backref_program::dialect::{Dialect, DOTNET};
 
 use super::process::{self, TempDir};
 use super::{cached_version, protocol, DEFAULT_EXTERNAL_TIMEOUT};
-use crate::{first_match_only, Engine, EngineError, EngineInfo, Limits, Mode, Run};
+use crate::{first_match_only, Engine, EngineError, EngineInfo, Flags, Limits, Matcher, Mode, Run};
 
 const NAME: &str = "dotnet";
 const INSTALL_HINT: &str = "apt-get install mono-mcs";
@@ -23,9 +23,9 @@ const MCS_TIMEOUT: Duration = Duration::from_secs(180);
 
 /// `System.Text.RegularExpressions.RegexOptions` flags, combined with `|`.
 ///
-/// The balancing-group rectangle pattern needs
-/// `DotnetOptions::MULTILINE | DotnetOptions::SINGLELINE | DotnetOptions::IGNORE_PATTERN_WHITESPACE`;
-/// segment-scheme patterns need none.
+/// The engine-neutral [`Flags`] map onto these ([`DotnetOptions::from`]); pass them to
+/// [`Engine::compile`]. An engine built [`Dotnet::with_options`] adds its own options (e.g.
+/// [`DotnetOptions::COMPILED`]) to those of the flags.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DotnetOptions(u32);
 
@@ -61,6 +61,23 @@ impl DotnetOptions {
     /// Whether every flag of `other` is set.
     pub const fn contains(self, other: DotnetOptions) -> bool {
         self.0 & other.0 == other.0
+    }
+}
+
+impl From<Flags> for DotnetOptions {
+    /// `IgnorePatternWhitespace`, `Multiline` and `Singleline` for the flags that are set.
+    fn from(flags: Flags) -> DotnetOptions {
+        let mut options = DotnetOptions::NONE;
+        if flags.ignore_whitespace {
+            options |= DotnetOptions::IGNORE_PATTERN_WHITESPACE;
+        }
+        if flags.multiline {
+            options |= DotnetOptions::MULTILINE;
+        }
+        if flags.dot_all {
+            options |= DotnetOptions::SINGLELINE;
+        }
+        options
     }
 }
 
@@ -103,7 +120,9 @@ impl Dotnet {
         }
     }
 
-    /// The engine with the given `RegexOptions`.
+    /// The engine with the given `RegexOptions`, added to those of the [`Flags`] each pattern
+    /// is compiled with. Prefer [`Flags`] for what a pattern needs; this remains for engine
+    /// settings such as [`DotnetOptions::COMPILED`].
     pub fn with_options(options: DotnetOptions) -> Dotnet {
         Dotnet {
             options,
@@ -241,17 +260,44 @@ impl Engine for Dotnet {
         EngineInfo::probed(NAME, self.version(), INSTALL_HINT)
     }
 
-    fn run(
-        &self,
-        pattern: &str,
-        subject: &str,
-        mode: Mode,
-        limits: &Limits,
-    ) -> Result<Run, EngineError> {
-        first_match_only(NAME, mode)?;
+    /// Checks that `mono` is here and keeps the pattern with its `RegexOptions` (the engine's,
+    /// plus those of `flags`, all of which .NET honours); each [`Matcher::run`] starts the
+    /// runner, which builds the `Regex` (reporting compile errors) and matches.
+    fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError> {
+        flags.check(Flags::ALL, NAME)?;
         let mono = process::which(&self.mono)
             .ok_or_else(|| Dotnet::unavailable(format!("`{}` was not found on PATH", self.mono)))?;
-        let (runner, built_in) = self.ensure_runner()?;
+        Ok(Box::new(DotnetMatcher {
+            engine: self.clone(),
+            mono,
+            pattern: pattern.to_owned(),
+            options: self.options | DotnetOptions::from(*flags),
+        }))
+    }
+}
+
+/// A pattern for the .NET runner, with its `RegexOptions`; the runner (compiled with `mcs` on
+/// first use) builds the `Regex` and matches in each run.
+struct DotnetMatcher {
+    engine: Dotnet,
+    mono: PathBuf,
+    pattern: String,
+    options: DotnetOptions,
+}
+
+impl Matcher for DotnetMatcher {
+    fn engine(&self) -> &'static str {
+        NAME
+    }
+
+    /// Zero: the runner builds the `Regex` in each run, and reports that in the run's timing.
+    fn compile_time(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError> {
+        first_match_only(NAME, mode)?;
+        let (runner, built_in) = self.engine.ensure_runner()?;
         let mut notes = Vec::new();
         if let Some(took) = built_in {
             notes.push(format!(
@@ -268,11 +314,13 @@ impl Engine for Dotnet {
             message: format!("cannot prepare the runner's files: {e}"),
         };
         let dir = TempDir::new().map_err(io_error)?;
-        let pattern_file = dir.write("pattern", pattern.as_bytes()).map_err(io_error)?;
+        let pattern_file = dir
+            .write("pattern", self.pattern.as_bytes())
+            .map_err(io_error)?;
         let subject_file = dir.write("subject", subject.as_bytes()).map_err(io_error)?;
         // .NET match timeouts must be below about 24.8 days.
         let timeout_ms = timeout.as_millis().clamp(1, i32::MAX as u128 - 1);
-        let mut command = Command::new(mono);
+        let mut command = Command::new(&self.mono);
         command
             .arg(runner)
             .arg(pattern_file)

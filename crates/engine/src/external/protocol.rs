@@ -226,6 +226,7 @@ pub(crate) fn into_run(
                 jit: false,
             },
             steps: None,
+            jit_fallback: None,
             notes: notes.clone(),
         })
     };
@@ -259,6 +260,12 @@ pub(crate) fn into_run(
         Verdict::NoMatch => Outcome::NoSolution,
         Verdict::Error { kind, message } => match kind.as_str() {
             "compile" => return Err(EngineError::Compile { engine, message }),
+            "toolarge" => {
+                return Err(EngineError::TooLarge {
+                    engine,
+                    what: limit_in_words(engine, &message),
+                })
+            }
             "timeout" => return gave_up(Limit::Timeout),
             "stack" => return gave_up(Limit::Stack),
             "limit" => {
@@ -274,8 +281,29 @@ pub(crate) fn into_run(
         count: None,
         timing,
         steps: None,
+        jit_fallback: None,
         notes,
     })
+}
+
+/// A runner's `ERROR toolarge` message in words: which limit of which engine, then the engine's
+/// own message.
+fn limit_in_words(engine: &'static str, message: &str) -> String {
+    let lower = message.to_ascii_lowercase();
+    let words = if lower.contains("too many captures") {
+        "the pattern has more capture groups than V8 allows (65,535)"
+    } else if lower.contains("too large") || lower.contains("size limit") {
+        "the pattern compiles to more than the engine's size limit"
+    } else if lower.contains("stack") || lower.contains("recursion") {
+        "the pattern is nested too deeply for the engine's compiler (its stack ran out)"
+    } else if lower.contains("nested") {
+        "parentheses are nested deeper than the engine allows"
+    } else if lower.contains("out of space") || lower.contains("memory") {
+        "the engine ran out of memory compiling the pattern"
+    } else {
+        "the pattern exceeds a limit of the engine's compiler"
+    };
+    format!("{words} ({engine}: {message})")
 }
 
 #[cfg(test)]
@@ -314,5 +342,34 @@ mod tests {
         assert!(parse(b"T 1 2\nMATCH 1\nG 0 5:ab").is_err());
         assert!(parse(b"MATCH 1\nG 0 1:a\n").is_err());
         assert!(parse(b"").is_err());
+    }
+
+    #[test]
+    fn toolarge_errors_become_too_large() {
+        let finished = Finished {
+            status: Some(exit_ok()),
+            stdout: b"ERROR toolarge Invalid regular expression: /(a)/: Too many captures\nEND\n"
+                .to_vec(),
+            stderr: Vec::new(),
+        };
+        match into_run("node", Ok(finished), Instant::now(), Vec::new()) {
+            Err(EngineError::TooLarge { engine, what }) => {
+                assert_eq!(engine, "node");
+                assert!(what.starts_with("the pattern has more capture groups than V8 allows"));
+                assert!(what.ends_with("Too many captures)"), "{what}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn exit_ok() -> std::process::ExitStatus {
+        #[cfg(unix)]
+        {
+            std::os::unix::process::ExitStatusExt::from_raw(0)
+        }
+        #[cfg(windows)]
+        {
+            std::os::windows::process::ExitStatusExt::from_raw(0)
+        }
     }
 }

@@ -1,22 +1,26 @@
 //! Engines driven by a runner script: Perl, Python's `re` and JavaScript (node).
 
+use std::path::PathBuf;
 use std::process::Command;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use backref_program::dialect::{Dialect, JAVASCRIPT, PERL, PYTHON};
 
 use super::process::{self, TempDir};
 use super::{cached_version, protocol, DEFAULT_EXTERNAL_TIMEOUT};
-use crate::{first_match_only, Engine, EngineError, EngineInfo, Limits, Mode, Run};
+use crate::{first_match_only, Engine, EngineError, EngineInfo, Flags, Limits, Matcher, Mode, Run};
 
 /// Which scripting language's regex engine an [`External`] drives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExternalKind {
-    /// Perl 5 (`qr/$pattern/`, no modifiers); runner `engines/perl/run.pl`.
+    /// Perl 5 (`qr/$pattern/`, with `(?msx)`-style modifiers for [`Flags`]); runner
+    /// `engines/perl/run.pl`.
     Perl,
-    /// Python 3's `re` module (`re.compile(pattern).search`); runner `engines/python/run.py`.
+    /// Python 3's `re` module (`re.compile(pattern, flags).search`); runner
+    /// `engines/python/run.py`.
     Python,
-    /// JavaScript in node (`new RegExp(pattern)`, no flags); runner `engines/node/run.js`.
+    /// JavaScript in node (`new RegExp(pattern, flags)`, `m` and `s` only: JavaScript has no
+    /// extended mode); runner `engines/node/run.js`.
     Node,
 }
 
@@ -36,6 +40,17 @@ impl ExternalKind {
             ExternalKind::Perl => "perl",
             ExternalKind::Python => "python3",
             ExternalKind::Node => "node",
+        }
+    }
+
+    /// The [`Flags`] the language's regexes can honour.
+    pub fn supported_flags(self) -> Flags {
+        match self {
+            ExternalKind::Perl | ExternalKind::Python => Flags::ALL,
+            ExternalKind::Node => Flags {
+                ignore_whitespace: false,
+                ..Flags::ALL
+            },
         }
     }
 
@@ -148,17 +163,43 @@ impl Engine for External {
         EngineInfo::probed(self.name(), self.version(), self.kind.install_hint())
     }
 
-    fn run(
-        &self,
-        pattern: &str,
-        subject: &str,
-        mode: Mode,
-        limits: &Limits,
-    ) -> Result<Run, EngineError> {
-        let engine = self.name();
-        first_match_only(engine, mode)?;
+    /// Checks the flags and finds the interpreter; the pattern itself is compiled by the runner
+    /// in every [`Matcher::run`], which reports its compile errors.
+    fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError> {
+        flags.check(self.kind.supported_flags(), self.name())?;
         let program = process::which(&self.program)
             .ok_or_else(|| self.unavailable(format!("`{}` was not found on PATH", self.program)))?;
+        Ok(Box::new(ScriptMatcher {
+            kind: self.kind,
+            program,
+            pattern: pattern.to_owned(),
+            flags: *flags,
+        }))
+    }
+}
+
+/// A pattern for a runner script: it holds the pattern and starts the runner (which compiles
+/// and matches) in each run.
+struct ScriptMatcher {
+    kind: ExternalKind,
+    program: PathBuf,
+    pattern: String,
+    flags: Flags,
+}
+
+impl Matcher for ScriptMatcher {
+    fn engine(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// Zero: the runner compiles the pattern in each run, and reports that in the run's timing.
+    fn compile_time(&self) -> Duration {
+        Duration::ZERO
+    }
+
+    fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError> {
+        let engine = self.kind.name();
+        first_match_only(engine, mode)?;
         let start = Instant::now();
         let deadline = start + limits.timeout.unwrap_or(DEFAULT_EXTERNAL_TIMEOUT);
         let io_error = |e: std::io::Error| EngineError::Match {
@@ -170,10 +211,16 @@ impl Engine for External {
         let runner = dir
             .write(runner_name, runner_source.as_bytes())
             .map_err(io_error)?;
-        let pattern_file = dir.write("pattern", pattern.as_bytes()).map_err(io_error)?;
+        let pattern_file = dir
+            .write("pattern", self.pattern.as_bytes())
+            .map_err(io_error)?;
         let subject_file = dir.write("subject", subject.as_bytes()).map_err(io_error)?;
-        let mut command = Command::new(program);
-        command.arg(runner).arg(pattern_file).arg(subject_file);
+        let mut command = Command::new(&self.program);
+        command
+            .arg(runner)
+            .arg(pattern_file)
+            .arg(subject_file)
+            .arg(self.flags.letters());
         let finished = process::run(command, &dir, deadline);
         protocol::into_run(engine, finished, start, Vec::new())
     }

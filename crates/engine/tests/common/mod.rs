@@ -1,6 +1,24 @@
-//! Helpers shared by the engine tests: a tiny N-Queens segment-scheme generator.
+//! Helpers shared by the engine tests: skipping a missing engine visibly, and a tiny N-Queens
+//! segment-scheme generator.
 
 #![allow(dead_code)]
+
+use backref_engine::Engine;
+
+/// For a test that needs `engine`: `true` when it is installed here. Otherwise prints
+/// `SKIPPED: <test>: engine <name> unavailable: <reason>` to stderr and returns `false`, so the
+/// test returns early; with the environment variable `CI` set (CI installs every engine) it
+/// fails instead. A missing engine is a reported skip, never a silent pass.
+pub fn require(test: &str, engine: &dyn Engine) -> bool {
+    backref_engine::require_or_skip(test, engine)
+}
+
+/// The engines of `all` that are installed here, each missing one reported by [`require`].
+pub fn installed<T>(test: &str, all: Vec<T>, engine: impl Fn(&T) -> &dyn Engine) -> Vec<T> {
+    all.into_iter()
+        .filter(|c| require(test, engine(c)))
+        .collect()
+}
 
 /// Column symbols (one character per column).
 const SYMBOLS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
