@@ -61,7 +61,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
     // An engine that cannot be interrupted keeps running after a timeout until the process
     // exits, so such engines run last, where they cannot slow the others down.
     let mut order: Vec<usize> = (0..engines.len()).collect();
-    order.sort_by_key(|&i| engines[i].name() == "fancy"); // TEMP
+    order.sort_by_key(|&i| engines[i].outlives_timeout());
     let mut rows: Vec<Option<Row>> = engines.iter().map(|_| None).collect();
     let total = engines.len();
     for (k, &i) in order.iter().enumerate() {

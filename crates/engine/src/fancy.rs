@@ -197,6 +197,10 @@ impl Engine for Fancy {
         NAME
     }
 
+    fn outlives_timeout(&self) -> bool {
+        true
+    }
+
     fn dialect(&self) -> &'static Dialect {
         &FANCY
     }

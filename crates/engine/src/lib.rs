@@ -419,6 +419,12 @@ pub trait Engine: Sync {
     fn stoppable(&self) -> bool {
         false
     }
+    /// Whether a run that times out keeps working in the background until the process exits
+    /// (fancy-regex cannot be interrupted: its worker thread is left running), so that callers
+    /// running several engines can run such engines last.
+    fn outlives_timeout(&self) -> bool {
+        false
+    }
 }
 
 /// A pattern compiled by [`Engine::compile`], ready to match any number of subjects.

@@ -57,6 +57,10 @@ impl Error {
 
 impl From<EngineError> for Error {
     fn from(e: EngineError) -> Error {
-        Error::Engine(e)
+        match e {
+            // A limit of the engine that the instance exceeds: the instance is too large for it.
+            EngineError::TooLarge { .. } => Error::TooLarge(e.to_string()),
+            e => Error::Engine(e),
+        }
     }
 }

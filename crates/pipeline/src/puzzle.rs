@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use backref_engine::{Captures, DotnetOptions};
+use backref_engine::{Captures, Flags};
 use backref_program::{Features, Program, VarId};
 use serde_json::Value;
 
@@ -129,8 +129,8 @@ pub struct HandBuilt<'a, A> {
     pub encoding: &'static str,
     /// What the engine must support.
     pub needs: Needs,
-    /// The engine options the pattern needs (`RegexOptions`).
-    pub options: DotnetOptions,
+    /// The engine options the pattern needs (.NET's `RegexOptions`, in engine-neutral terms).
+    pub flags: Flags,
     /// Their names, for `emit`.
     pub option_names: Vec<&'static str>,
     /// The subject.

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use backref_engine::{Engine, Limits, Mode, Outcome as EngineOutcome, Run};
+use backref_engine::{Engine, Flags, Limits, Mode, Outcome as EngineOutcome, Run};
 use backref_program::{compile, Options};
 
 use crate::error::Error;
@@ -233,6 +233,8 @@ fn run_ir<P: Puzzle + ?Sized>(
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
     crate::size::within(&compiled)?;
     let refutation = puzzle.refutation(stage, settings)?;
+    // Compiled once: a refuted first try and the resumed search share the matcher.
+    let matcher = engine.compile(&compiled.pattern, &Flags::NONE)?;
     let limits = &request.limits_now();
     // With another way to refute the stage, its own search first gets a budget.
     let first_limits = match &refutation {
@@ -242,12 +244,8 @@ fn run_ir<P: Puzzle + ?Sized>(
         },
         _ => limits.clone(),
     };
-    let mut run = engine.run(
-        &compiled.pattern,
-        &compiled.subject,
-        Mode::First,
-        &first_limits,
-    )?;
+    let mut run = matcher.run(&compiled.subject, Mode::First, &first_limits)?;
+    run.timing.compile += matcher.compile_time();
     let mut refuted = None;
     if let Some(program) = refutation
         .as_ref()
@@ -257,12 +255,7 @@ fn run_ir<P: Puzzle + ?Sized>(
         let first = run.timing;
         if !r.exhausted {
             // Not refuted: the stage's own search runs again, without the budget.
-            run = engine.run(
-                &compiled.pattern,
-                &compiled.subject,
-                Mode::First,
-                &request.limits_now(),
-            )?;
+            run = matcher.run(&compiled.subject, Mode::First, &request.limits_now())?;
         }
         run.timing.compile += first.compile + r.timing.compile;
         run.timing.matching += first.matching + r.timing.matching;
@@ -340,13 +333,10 @@ fn run_hand_built<A>(
     hand: &HandBuilt<'_, A>,
 ) -> Result<Attempt<A>, Error> {
     require(engine, hand)?;
-    // The registry's engine has no RegexOptions; this pattern brings its own.
-    let run = backref_engine::Dotnet::with_options(hand.options).run(
-        &hand.pattern,
-        &hand.subject,
-        Mode::First,
-        limits,
-    )?;
+    // The pattern brings the engine options it needs.
+    let matcher = engine.compile(&hand.pattern, &hand.flags)?;
+    let mut run = matcher.run(&hand.subject, Mode::First, limits)?;
+    run.timing.compile += matcher.compile_time();
     let stats = StageStats {
         subject_bytes: hand.subject.len(),
         pattern_bytes: hand.pattern.len(),

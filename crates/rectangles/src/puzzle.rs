@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use backref_engine::DotnetOptions;
+use backref_engine::Flags;
 use backref_pipeline::{
     Choices, Encoded, Error, HandBuilt, Input, InputKind, Instance, Needs, Puzzle as Pipeline,
     PuzzleEntry, Settings, Solution, Source,
@@ -22,7 +22,7 @@ const BALANCING_DEBUG: &str = "balancing-debug";
 
 /// What the balancing pattern needs of an engine.
 const BALANCING_GROUPS: Needs = Needs {
-    supported: |_features| true, // TEMP until the dialect has balancing_groups
+    supported: |features| features.balancing_groups,
     what: ".NET balancing groups",
 };
 
@@ -102,17 +102,15 @@ impl Pipeline for Rectangles {
         let b = balancing::generate(&self.puzzle, &Self::options(settings), debug);
         let generate = start.elapsed();
         let needs = b.pattern.needs;
-        let mut options = DotnetOptions::IGNORE_PATTERN_WHITESPACE;
-        if needs.multiline {
-            options |= DotnetOptions::MULTILINE;
-        }
-        if needs.singleline {
-            options |= DotnetOptions::SINGLELINE;
-        }
+        let flags = Flags {
+            ignore_whitespace: true,
+            multiline: needs.multiline,
+            dot_all: needs.singleline,
+        };
         Ok(Source::HandBuilt(HandBuilt {
             encoding: BALANCING,
             needs: BALANCING_GROUPS,
-            options,
+            flags,
             option_names: needs.option_names(),
             subject: b.subject.clone(),
             pattern: b.pattern.text.clone(),
