@@ -45,7 +45,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
     /// Per-engine timeout in seconds.
-    #[arg(long, default_value = "60", value_parser = seconds)]
+    #[arg(long, default_value = "60", value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Seconds,
     /// The engines to run, comma-separated (default: all; unavailable ones are reported).
     #[arg(long, value_delimiter = ',')]
@@ -66,7 +66,7 @@ pub struct CountArgs {
     pub engine: String,
     /// Give up after this many seconds, for the whole run: generation, compiling and every
     /// match. Without it, a run gives up after 300 s (exit 3).
-    #[arg(long, value_parser = seconds)]
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Option<Seconds>,
     /// Also list the solutions (at most --max-list of them).
     #[arg(long)]
@@ -92,7 +92,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub quick: bool,
     /// Per-instance timeout in seconds.
-    #[arg(long, default_value = "20", value_parser = seconds)]
+    #[arg(long, default_value = "20", value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Seconds,
     /// Runs per instance; each time column shows its fastest run (runs that take over a
     /// second are not repeated).
@@ -165,7 +165,7 @@ pub struct SolveArgs {
     pub engine: String,
     /// Give up after this many seconds, for the whole run: generation, compiling and every
     /// match. Without it, a run gives up after 300 s (exit 3).
-    #[arg(long, value_parser = seconds)]
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Option<Seconds>,
     /// PCRE2 match limit or fancy-regex backtrack limit.
     #[arg(long)]

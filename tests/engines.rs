@@ -9,7 +9,6 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 
 use common::{available, backref, json, stderr};
 use serde_json::Value;
@@ -56,7 +55,9 @@ fn check_agrees(args: &[&str]) -> Value {
                 assert_eq!(r["verified"], true, "{args:?}: {r}");
                 assert_eq!(r["problems"], serde_json::json!([]), "{args:?}: {r}");
             }
-            "unavailable" => eprintln!("{args:?}: {} unavailable here", r["engine"]),
+            "unavailable" => {
+                available(r["engine"].as_str().expect("a name"));
+            }
             "gave_up" => eprintln!("{args:?}: {} gave up: {}", r["engine"], r["note"]),
             other => panic!("{args:?}: {} ended in {other}: {r}", r["engine"]),
         }
@@ -302,19 +303,15 @@ const HOPELESS: &[&str] = &[
 fn solve_gives_up_at_the_timeout_on_pcre2_fancy_and_perl() {
     for engine in ["pcre2", "fancy", "perl"] {
         if !available(engine) {
-            eprintln!("skipping {engine}: unavailable");
             continue;
         }
         let mut args = vec!["solve"];
         args.extend(HOPELESS);
         args.extend(["--engine", engine]);
-        let start = Instant::now();
         let (v, code) = json(&args);
-        let wall = start.elapsed();
         assert_eq!(code, 3, "{engine}: {v}");
         assert_eq!(v["outcome"], "gave_up", "{engine}: {v}");
         assert_eq!(v["gave_up"]["limit"], "timeout", "{engine}: {v}");
-        assert!(wall < Duration::from_secs(10), "{engine}: took {wall:?}");
     }
 }
 
@@ -323,9 +320,7 @@ fn check_exits_3_when_every_engine_gives_up() {
     let mut args = vec!["check"];
     args.extend(HOPELESS);
     args.extend(["--engines", "pcre2,fancy,perl"]);
-    let start = Instant::now();
     let (v, code) = json(&args);
-    let wall = start.elapsed();
     assert_eq!(code, 3, "{v}");
     assert_eq!(v["agree"], true, "{v}");
     assert_eq!(v["satisfiable"], Value::Null, "{v}");
@@ -337,7 +332,6 @@ fn check_exits_3_when_every_engine_gives_up() {
         assert!(r["note"].as_str().unwrap().starts_with("timeout"), "{r}");
         assert_eq!(r["verified"], Value::Null, "{r}");
     }
-    assert!(wall < Duration::from_secs(15), "took {wall:?}");
 }
 
 #[test]
