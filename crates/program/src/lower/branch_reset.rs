@@ -164,3 +164,81 @@ impl Lowerer<'_> {
         Lowered { subject, pattern }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::packing::PackSpec;
+    use super::super::testing::{lower, packing};
+    use super::super::Lowerer;
+    use super::RESET_PAD_BUDGET;
+    use crate::dialect::{FANCY, PCRE2};
+    use crate::program::{Program, VarId};
+
+    #[test]
+    fn every_option_tests_and_captures_its_resources_own_groups() {
+        // Two items over three resources, all three due after item 1 (B).
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0, 1], &[1, 2]], &[&[2, 0], &[1]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        let l = lower(&p, &vars, PCRE2.features);
+        // Each item's token once per resource its largest option uses, and once to name it.
+        assert_eq!(l.subject(0), "AAA;BBB;!;");
+        assert_eq!(
+            l.pattern(0, &PCRE2),
+            concat!(
+                "(?:(?|",
+                "A(?|(?(1)(*FAIL)|)(?(2)(*FAIL)|)(A)(A)",
+                // Option [1, 2] pads group 1 to reach groups 2 and 3.
+                "|(?(2)(*FAIL)|)(?(3)(*FAIL)|)(?(DEFINE)())(A)(A))",
+                "|B(?|(?(1)(*FAIL)|)(?(3)(*FAIL)|)(B)(?(DEFINE)())(B)",
+                "|(?(2)(*FAIL)|)(?(DEFINE)())(B))",
+                // After B every resource must be used.
+                "(?(1)|(*FAIL))(?(2)|(*FAIL))(?(3)|(*FAIL))",
+                ")[^;]*+;)+!;",
+            )
+        );
+        assert_eq!(l.names(), ["R0", "R1", "R2"]);
+        // A dialect without branch reset takes the trie form instead.
+        assert!(lower(&p, &vars, FANCY.features).subject(0).ends_with("#;"));
+    }
+
+    #[test]
+    fn a_symmetry_class_compares_rulers_of_dashes() {
+        let mut p = Program::new('T');
+        let o: &[&[u32]] = &[&[0], &[1], &[2]];
+        let vars = packing(&mut p, &[o, o], 3, 0, &[Some(0), Some(0)], None);
+        let l = lower(&p, &vars, PCRE2.features);
+        // A ruler as long as the class's longest option list.
+        assert_eq!(l.subject(0), "AA---;BB---;!;");
+        assert_eq!(l.names(), ["R0", "R1", "R2", "I0"]);
+        let pattern = l.pattern(0, &PCRE2);
+        // A's option 2 records two dashes in the class group (4) ...
+        assert!(pattern.contains("(A)(?=(-{2}))"));
+        // ... and B's option 0 needs room for 4 more after them on its own ruler, i.e. A chose
+        // an option before 0 (never); its option 2 needs 2 more (A chose option 0 or 1).
+        assert!(pattern.contains("(?(1)(*FAIL)|)(?=[^;]\\g{4}-{4})(B)"));
+        assert!(pattern.contains("(?(3)(*FAIL)|)(?=[^;]\\g{4}-{2})"));
+    }
+
+    #[test]
+    fn the_form_fits_while_the_padding_stays_within_budget() {
+        let p = Program::new('T');
+        let lowerer = Lowerer::new(&p, PCRE2.features, false);
+        let options = [vec![vec![0]]];
+        let spec = |resources: u32| PackSpec {
+            items: &[VarId(0)],
+            options: &options,
+            resources,
+            due: &[],
+            symmetry: &[None],
+            requires: &[],
+            waste: None,
+        };
+        // One pad per option up to its highest resource, plus all resources per item.
+        let budget = RESET_PAD_BUDGET as u32;
+        assert!(lowerer.reset_fits(&spec(budget - 1)));
+        assert!(!lowerer.reset_fits(&spec(budget)));
+        let fancy = Lowerer::new(&p, FANCY.features, false);
+        assert!(!fancy.reset_fits(&spec(1)));
+    }
+}

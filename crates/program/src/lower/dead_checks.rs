@@ -181,3 +181,107 @@ impl Lowerer<'_> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{lower, packing};
+    use super::super::Lowerer;
+    use crate::ast::GroupId;
+    use crate::dialect::{PCRE2, PYTHON};
+    use crate::program::Program;
+    use crate::Features;
+
+    /// PCRE2 without branch reset: the trie form, where the checks live.
+    const TRIE: Features = Features {
+        branch_reset: false,
+        ..PCRE2.features
+    };
+
+    /// Dominoes on a row of four cells: the end cells' only witnesses are their neighbours.
+    const ROW: &[&[u32]] = &[&[0, 1], &[1, 2], &[2, 3]];
+
+    #[test]
+    fn without_waste_a_sealed_off_resource_fails_at_once() {
+        // Two dominoes fill the row exactly. After each option, the cells it may have sealed
+        // off are listed (`>code`); each check passes when the cell is used, and otherwise
+        // fails if all its witnesses are used.
+        let mut p = Program::new('T');
+        let vars = packing(&mut p, &[ROW, ROW], 4, 0, &[], Some(0));
+        let l = lower(&p, &vars, TRIE);
+        assert_eq!(
+            l.subject(0),
+            "00A01A>10,01A10A>00>11,10A11A>01;00B01B>10,01B10B>00>11,10B11B>01;#;"
+        );
+        let checks = concat!(
+            "(?:>(?:0(?:0(?(1)|(?!(?(2)|(*FAIL))))",
+            "|1(?(2)|(?!(?(1)|(*FAIL))(?(3)|(*FAIL)))))",
+            "|1(?:0(?(3)|(?!(?(2)|(*FAIL))(?(4)|(*FAIL))))",
+            "|1(?(4)|(?!(?(3)|(*FAIL)))))))*+",
+        );
+        assert!(l.pattern(0, &PCRE2).contains(checks));
+        // No markers and no slots: nothing is counted.
+        assert_eq!(l.names(), ["R0", "R1", "R2", "R3"]);
+    }
+
+    #[test]
+    fn within_the_budget_dead_resources_are_marked_and_take_slots() {
+        // One domino on the row: two cells stay unused, a budget of 2.
+        let mut p = Program::new('T');
+        let vars = packing(&mut p, &[ROW], 4, 0, &[], Some(2));
+        let l = lower(&p, &vars, TRIE);
+        // A counted code is followed by `+`, for the slot to take when it is newly dead.
+        assert_eq!(l.subject(0), "00A01A>10+,01A10A>00+>11+,10A11A>01+;#;");
+        assert_eq!(
+            l.names(),
+            ["R0", "R1", "R2", "R3", "D0", "D1", "D2", "D3", "W0", "W1"]
+        );
+        let pattern = l.pattern(0, &PCRE2);
+        // Cell 0: used, or already marked (group 5), consume the `+`; newly dead (its witness,
+        // cell 1, used): mark it and leave the `+` to a slot.
+        assert!(pattern.contains("(?(1)\\+|(?(5)\\+|(?:(?>(?(2)|(*FAIL)))()|\\+)))"));
+        // The first free slot of two takes it; with both taken the branch fails.
+        assert!(pattern.contains("(?:\\+(?(9)(?(10)(*FAIL)|())|()))?+"));
+    }
+
+    #[test]
+    fn larger_budgets_and_dialects_without_forward_references_get_no_checks() {
+        let mut p = Program::new('T');
+        let vars = packing(&mut p, &[ROW], 4, 0, &[], Some(3));
+        assert_eq!(lower(&p, &vars, TRIE).subject(0), "00A01A,01A10A,10A11A;#;");
+        let mut p = Program::new('T');
+        let vars = packing(&mut p, &[ROW], 4, 0, &[], Some(2));
+        let python = lower(&p, &vars, PYTHON.features);
+        assert_eq!(python.subject(0), "00A01A,01A10A,10A11A;#;");
+    }
+
+    #[test]
+    fn more_unusable_resources_than_the_budget_fail_at_once() {
+        // Resource 1 is in no option, and no resource may stay unused.
+        let mut p = Program::new('T');
+        let one: &[&[u32]] = &[&[0]];
+        let vars = packing(&mut p, &[one, one, one], 2, 0, &[], Some(0));
+        let l = lower(&p, &vars, TRIE);
+        assert!(l.pattern(0, &PCRE2).starts_with("(*FAIL)(?:"));
+        assert!(!l.subject(0).contains('>'));
+    }
+
+    #[test]
+    fn an_option_lists_the_sets_it_may_seal_off() {
+        let p = Program::new('T');
+        let mut lowerer = Lowerer::new(&p, TRIE, false);
+        let options: Vec<Vec<Vec<u32>>> = vec![ROW.iter().map(|o| o.to_vec()).collect()];
+        let groups: Vec<GroupId> = (0..4).map(GroupId).collect();
+        let checks = lowerer.dead_checks(&options, 4, 1, &groups).unwrap();
+        assert!(!checks.hopeless && checks.slot.is_some());
+        // The middle domino may seal off both end cells; an end domino the far middle cell.
+        assert_eq!(checks.listed(&[1, 2]), [0, 3]);
+        assert_eq!(checks.listed(&[0, 1]), [2]);
+        assert!(lowerer.dead_checks(&options, 4, 3, &groups).is_none());
+        assert!(
+            lowerer
+                .dead_checks(&options, 5, 0, &groups)
+                .unwrap()
+                .hopeless
+        );
+    }
+}

@@ -17,10 +17,7 @@ impl Lowerer<'_> {
             subject: format!("{};", self.token),
             pattern: Node::Seq(vec![
                 Node::group(g, body),
-                Node::optional(
-                    Node::lit(self.token.clone()),
-                    self.greed(Greed::Possessive),
-                ),
+                Node::optional(Node::lit(self.token.clone()), self.greed(Greed::Possessive)),
                 Node::lit(";"),
             ]),
         }
@@ -113,5 +110,94 @@ impl Lowerer<'_> {
             subject,
             pattern: Node::Seq(pattern),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{lower, packing};
+    use super::super::Source;
+    use crate::ast::GroupId;
+    use crate::dialect::PCRE2;
+    use crate::program::Program;
+    use crate::Features;
+
+    #[test]
+    fn a_union_concatenates_its_members_within_one_token() {
+        let mut p = Program::new('Q');
+        let x = p.bool_var("x", true).unwrap();
+        let y = p.bool_var("y", true).unwrap();
+        p.union_var("u", &[x, y]).unwrap();
+        let l = lower(&p, &[x, y], PCRE2.features);
+        assert_eq!(l.subject(2), "Q;");
+        assert_eq!(l.pattern(2, &PCRE2), "(\\g{1}\\g{2})Q?+;");
+        assert_eq!(l.names(), ["x", "y", "u"]);
+        let portable = lower(&p, &[x, y], Features::PORTABLE);
+        assert_eq!(portable.pattern(2, &PCRE2), "(\\g{1}\\g{2})Q?;");
+    }
+
+    #[test]
+    fn guards_read_the_earlier_options_on_each_resource() {
+        // Item 1's first option uses both resources of item 0's options; resource 0 is last
+        // usable by item 1, resources 1 and 2 by item 2, and all three must be covered.
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 3] = [&[&[0], &[1]], &[&[0, 1], &[2]], &[&[2], &[1]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        let l = lower(&p, &vars, Features::PORTABLE);
+        assert_eq!(l.segments.len(), 1);
+        assert_eq!(l.subject(0), "T;T;T;T;T;T;");
+        assert_eq!(
+            l.pattern(0, &PCRE2),
+            concat!(
+                "(T?)(T?);",
+                "((?:T\\g{1}\\g{2})?)(T?);",
+                "\\g{1}\\g{3};",
+                "((?:T\\g{4})?)((?:T\\g{2}\\g{3})?);",
+                "\\g{2}\\g{3}\\g{6};",
+                "\\g{4}\\g{5};",
+            )
+        );
+        assert_eq!(l.names(), ["P0_0", "P0_1", "P1_0", "P1_1", "P2_0", "P2_1"]);
+        // Each item decodes from its options' flags.
+        assert_eq!(
+            l.sources[1],
+            (vars[1], Source::Flags(vec![GroupId(2), GroupId(3)]))
+        );
+    }
+
+    #[test]
+    fn a_symmetry_class_excludes_the_previous_members_options_from_this_one_on() {
+        let mut p = Program::new('T');
+        let opts: &[&[u32]] = &[&[0], &[1]];
+        let vars = packing(&mut p, &[opts; 3], 2, 0, &[Some(0), Some(0), None], None);
+        let l = lower(&p, &vars, Features::PORTABLE);
+        assert_eq!(
+            l.pattern(0, &PCRE2),
+            concat!(
+                "(T?)(T?);",
+                // Option 0 also excludes item 0's options 0 and 1; option 1 its option 1.
+                "((?:T\\g{1}\\g{2})?)((?:T\\g{2})?);",
+                // Item 2 is in no class: resource conflicts only.
+                "((?:T\\g{1}\\g{3})?)((?:T\\g{2}\\g{4})?);",
+            )
+        );
+    }
+
+    #[test]
+    fn unions_sum_up_each_resources_users_at_the_stops() {
+        // Eight items: one stop, after item 4 (see `union_stops`).
+        let mut p = Program::new('T');
+        let opts: &[&[u32]] = &[&[0], &[1]];
+        let vars = packing(&mut p, &[opts; 8], 2, 0, &[], None);
+        let l = lower(&p, &vars, Features::PORTABLE);
+        let names = l.names();
+        assert_eq!(&names[8..13], ["P4_0", "P4_1", "P4_R0", "P4_R1", "P5_0"]);
+        let pattern = l.pattern(0, &PCRE2);
+        // The union groups 11 and 12, each on a `T;` segment of its own ...
+        assert!(pattern
+            .contains(";(\\g{1}\\g{3}\\g{5}\\g{7}\\g{9})T?;(\\g{2}\\g{4}\\g{6}\\g{8}\\g{10})T?;"));
+        // ... are what item 5's guards read.
+        assert!(pattern.contains(";((?:T\\g{11})?)((?:T\\g{12})?);"));
+        assert_eq!(l.subject(0), "T;".repeat(10));
     }
 }

@@ -24,6 +24,9 @@ mod packing;
 mod scalar;
 mod trie;
 
+#[cfg(test)]
+mod testing;
+
 pub use branch_reset::RESET_PAD_BUDGET;
 
 /// A lowered segment: the subject text (ending in `;`) and the pattern that must match it.
@@ -185,5 +188,68 @@ impl<'p> Lowerer<'p> {
     /// `n` true tokens.
     fn tokens(&self, n: u32) -> String {
         self.token.repeat(n as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{lower, packing};
+    use super::{GroupInfo, Lowerer};
+    use crate::ast::Node;
+    use crate::dialect::{FANCY, PCRE2};
+    use crate::order::order;
+    use crate::program::Program;
+
+    #[test]
+    fn groups_are_numbered_as_allocated_and_read_back_by_reference() {
+        let mut p = Program::new('Q');
+        let c = p.choice_var("c", &["a", "b"]).unwrap();
+        let x = p.bool_var("x", true).unwrap();
+        p.table(&[x, c], vec![vec!["Q".into(), "b".into()]])
+            .unwrap();
+        let l = lower(&p, &[c, x], PCRE2.features);
+        assert_eq!(
+            l.groups,
+            [
+                GroupInfo {
+                    number: 1,
+                    name: "c".into(),
+                    var: Some(c.0),
+                },
+                GroupInfo {
+                    number: 2,
+                    name: "x".into(),
+                    var: Some(x.0),
+                },
+            ]
+        );
+        // The table reads both through backreferences to their groups.
+        assert_eq!(l.subject(2), "Q:b;");
+        assert!(l.pattern(2, &PCRE2).contains("\\g{2}:\\g{1}"));
+    }
+
+    #[test]
+    fn loop_bodies_get_a_callout_when_asked() {
+        let mut p = Program::new('T');
+        let o: &[&[u32]] = &[&[0], &[1]];
+        let vars = packing(&mut p, &[o, o], 2, 0, &[], None);
+        let steps = order(&p, &vars).unwrap();
+        for features in [PCRE2.features, FANCY.features] {
+            let mut lowerer = Lowerer::new(&p, features, true);
+            let lowered = lowerer.lower(&steps[0]);
+            let mut found = false;
+            fn visit(n: &Node, found: &mut bool) {
+                match n {
+                    Node::Callout(1) => *found = true,
+                    Node::Seq(v) | Node::Alt(v) | Node::BranchReset(v) => {
+                        v.iter().for_each(|n| visit(n, found))
+                    }
+                    Node::Repeat { node, .. } => visit(node, found),
+                    _ => {}
+                }
+            }
+            visit(&lowered.pattern, &mut found);
+            assert!(found, "{features:?}");
+        }
     }
 }

@@ -152,3 +152,96 @@ impl Lowerer<'_> {
         lowered
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{lower, packing};
+    use super::{item_tokens, open_loop, symmetry_classes};
+    use crate::ast::{Greed, Node};
+    use crate::dialect::{FANCY, JAVASCRIPT, PCRE2};
+    use crate::program::Program;
+    use crate::Features;
+
+    /// A small packing: two items over three resources, all to be covered.
+    fn small() -> (Program, Vec<crate::VarId>) {
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0, 1], &[1, 2]], &[&[2, 0], &[0, 1]]];
+        let vars = packing(&mut p, &opts, 3, 0, &[], None);
+        (p, vars)
+    }
+
+    #[test]
+    fn the_best_form_the_features_allow_is_chosen() {
+        let (p, vars) = small();
+        // Branch reset closes its loop with `!;`, the trie loop with `#;`; the guard form has
+        // one `T;` segment per item and no loop.
+        assert!(lower(&p, &vars, PCRE2.features).subject(0).ends_with("!;"));
+        assert!(lower(&p, &vars, FANCY.features).subject(0).ends_with("#;"));
+        assert_eq!(lower(&p, &vars, JAVASCRIPT.features).subject(0), "T;T;");
+        assert_eq!(lower(&p, &vars, Features::PORTABLE).subject(0), "T;T;");
+    }
+
+    #[test]
+    fn a_resource_no_option_can_cover_fails_at_once() {
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 1] = [&[&[0], &[1]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        for features in [PCRE2.features, FANCY.features, Features::PORTABLE] {
+            let l = lower(&p, &vars, features);
+            let Node::Seq(items) = &l.segments[0].pattern else {
+                panic!("a sequence");
+            };
+            assert_eq!(items[0], Node::Fail);
+        }
+    }
+
+    #[test]
+    fn more_unused_resources_than_the_budget_fail_at_once() {
+        // One item whose options use two resources of three: one stays unused.
+        let one = |waste| {
+            let mut p = Program::new('T');
+            let opts: [&[&[u32]]; 1] = [&[&[0, 1], &[1, 2]]];
+            let vars = packing(&mut p, &opts, 3, 0, &[], Some(waste));
+            lower(&p, &vars, PCRE2.features).pattern(0, &PCRE2)
+        };
+        assert!(one(0).starts_with("(*FAIL)(?:(?|A"));
+        assert!(one(1).starts_with("(?:(?|A"));
+    }
+
+    #[test]
+    fn item_tokens_widen_past_52_items() {
+        let one = item_tokens(52);
+        assert_eq!(
+            (one(0), one(25), one(26), one(51)),
+            ("A".into(), "Z".into(), "a".into(), "z".into())
+        );
+        let two = item_tokens(53);
+        assert_eq!(
+            (two(0), two(52), two(53)),
+            ("AA".into(), "BA".into(), "BB".into())
+        );
+    }
+
+    #[test]
+    fn only_classes_of_two_or_more_items_count() {
+        assert_eq!(
+            symmetry_classes(&[Some(3), None, Some(1), Some(3), Some(2), Some(1)]),
+            [1, 3]
+        );
+        assert!(symmetry_classes(&[Some(0), None]).is_empty());
+    }
+
+    #[test]
+    fn the_loop_is_closed_by_its_end_segment() {
+        let mut subject = "A;B;".to_string();
+        let node = open_loop(Node::lit("x"), &mut subject, "!;");
+        assert_eq!(subject, "A;B;!;");
+        assert_eq!(
+            node,
+            Node::Seq(vec![
+                Node::repeat(Node::lit("x"), 1, None, Greed::Greedy),
+                Node::lit("!;"),
+            ])
+        );
+    }
+}

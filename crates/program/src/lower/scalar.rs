@@ -240,3 +240,196 @@ impl Lowerer<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::lower;
+    use crate::ast::{Greed, GroupId, Node};
+    use crate::dialect::{FANCY, PCRE2};
+    use crate::gadget::{Cmp, Form};
+    use crate::program::Program;
+    use crate::Features;
+
+    #[test]
+    fn a_boolean_takes_the_token_or_nothing() {
+        let mut p = Program::new('Q');
+        let x = p.bool_var("x", true).unwrap();
+        let y = p.bool_var("y", false).unwrap();
+        let l = lower(&p, &[x, y], PCRE2.features);
+        assert_eq!(l.subject(0), "Q;");
+        // True first: a greedy `Q?` in the group; false first: a lazy one.
+        assert_eq!(l.pattern(0, &PCRE2), "(Q?)Q?+;");
+        assert_eq!(l.pattern(1, &PCRE2), "(Q??)Q?+;");
+        assert_eq!(l.names(), ["x", "y"]);
+        // Without possessive quantifiers the leftover token is a plain `Q?`, in the AST too.
+        let portable = lower(&p, &[x, y], Features::PORTABLE);
+        let Node::Seq(items) = &portable.segments[0].pattern else {
+            panic!("a sequence");
+        };
+        assert_eq!(items[1], Node::optional(Node::lit("Q"), Greed::Greedy));
+    }
+
+    #[test]
+    fn a_choice_picks_one_item_of_its_domain() {
+        let mut p = Program::new('Q');
+        let c = p.choice_var("c", &["a", "bb", "c"]).unwrap();
+        let l = lower(&p, &[c], PCRE2.features);
+        assert_eq!(l.subject(0), "a,bb,c;");
+        assert_eq!(l.pattern(0, &PCRE2), "(?:[^,;]*+,)*?([^,;]*+)[^;]*+;");
+        assert_eq!(l.pattern(0, &FANCY), "(?:[^,;]*,)*?([^,;]*)[^;]*;");
+    }
+
+    #[test]
+    fn one_of_guards_each_boolean_with_backreferences() {
+        let mut p = Program::new('Q');
+        let x = p.bool_var("x", true).unwrap();
+        let names = ["y".to_string(), "z".to_string()];
+        let yz = p.one_of(&names, vec![vec![x], vec![]]).unwrap();
+        let mut order = vec![x];
+        order.extend(&yz);
+        let l = lower(&p, &order, PCRE2.features);
+        // `y` takes the one token only while `x` is false (an empty `\g{1}` after it); `z` is
+        // unguarded. Each group captures the token or nothing.
+        assert_eq!(l.subject(1), "Q;");
+        assert_eq!(l.pattern(1, &PCRE2), "((?:Q\\g{1})?)(Q?);");
+        assert_eq!(l.names(), ["x", "y", "z"]);
+    }
+
+    #[test]
+    fn a_flat_count_bounds_the_weighted_sum() {
+        let mut p = Program::new('Q');
+        let x = p.bool_var("x", true).unwrap();
+        let y = p.bool_var("y", true).unwrap();
+        p.count(&[(x, 1), (y, 2)], Cmp::Le, 2, Form::Flat).unwrap();
+        let l = lower(&p, &[x, y], PCRE2.features);
+        // At most 2 tokens: the sum itself, then whatever of the 2 it left over.
+        assert_eq!(l.subject(2), "QQ;");
+        assert_eq!(l.pattern(2, &PCRE2), "\\g{1}\\g{2}{2}Q{0,2}+;");
+        // An exact count of 3 needs all three tokens: no slack.
+        let mut p = Program::new('Q');
+        let x = p.bool_var("x", true).unwrap();
+        let y = p.bool_var("y", true).unwrap();
+        p.count(&[(x, 1), (y, 2)], Cmp::Eq, 3, Form::Flat).unwrap();
+        let l = lower(&p, &[x, y], PCRE2.features);
+        assert_eq!(l.subject(2), "QQQ;");
+        assert_eq!(l.pattern(2, &PCRE2), "\\g{1}\\g{2}{2};");
+    }
+
+    #[test]
+    fn a_count_that_cannot_be_met_fails_at_once() {
+        let mut p = Program::new('Q');
+        let x = p.bool_var("x", true).unwrap();
+        let y = p.bool_var("y", true).unwrap();
+        p.count(&[(x, 1), (y, 1)], Cmp::Ge, 3, Form::Flat).unwrap();
+        let l = lower(&p, &[x, y], PCRE2.features);
+        assert_eq!(l.subject(2), ";");
+        assert_eq!(
+            l.segments[2].pattern,
+            Node::Seq(vec![Node::Fail, Node::lit(";")])
+        );
+    }
+
+    #[test]
+    fn a_ladder_keeps_a_partial_sum_per_step() {
+        let mut p = Program::new('Q');
+        let vars: Vec<_> = ["a", "b", "c"]
+            .iter()
+            .map(|n| p.bool_var(n, true).unwrap())
+            .collect();
+        let terms: Vec<_> = vars.iter().map(|v| (*v, 1)).collect();
+        p.count(&terms, Cmp::Eq, 1, Form::Ladder).unwrap();
+        let l = lower(&p, &vars, PCRE2.features);
+        let patterns: Vec<String> = (0..l.segments.len())
+            .map(|i| l.pattern(i, &PCRE2))
+            .collect();
+        // a; step a; b; step b; c; last step (no group of its own).
+        assert_eq!(
+            patterns,
+            [
+                "(Q?)Q?+;",
+                "(\\g{1})Q?+;",
+                "(Q?)Q?+;",
+                "(\\g{2}\\g{3})Q?+;",
+                "(Q?)Q?+;",
+                "\\g{4}\\g{5};",
+            ]
+        );
+        // The last step must reach exactly 1; the others may still be below.
+        assert_eq!(l.subject(5), "Q;");
+        assert_eq!(l.names(), ["a", "S3_a", "b", "S3_b", "c"]);
+    }
+
+    #[test]
+    fn a_table_lists_its_tuples_and_matches_one_atomically() {
+        let mut p = Program::new('Q');
+        let x = p.bool_var("x", true).unwrap();
+        let y = p.bool_var("y", true).unwrap();
+        p.implies(x, y).unwrap();
+        let l = lower(&p, &[x, y], PCRE2.features);
+        assert_eq!(l.subject(2), ":,:Q,Q:Q;");
+        assert_eq!(
+            l.pattern(2, &PCRE2),
+            "(?>(?:[^,;]*+,)*?\\g{1}:\\g{2})(?:,[^;]*+)?+;"
+        );
+        // Without atomic groups the same items stand in the sequence, ungrouped.
+        let portable = lower(&p, &[x, y], Features::PORTABLE);
+        assert_eq!(
+            portable.pattern(2, &PCRE2),
+            "(?:[^,;]*+,)*?\\g{1}:\\g{2}(?:,[^;]*+)?+;"
+        );
+    }
+
+    #[test]
+    fn a_table_without_tuples_never_matches() {
+        let mut p = Program::new('Q');
+        let x = p.bool_var("x", true).unwrap();
+        p.table(&[x], vec![]).unwrap();
+        let l = lower(&p, &[x], PCRE2.features);
+        assert_eq!(l.subject(1), ";");
+        assert_eq!(l.pattern(1, &PCRE2), "(*FAIL);");
+    }
+
+    #[test]
+    fn a_lookup_captures_its_output_from_the_tuple_its_inputs_pick() {
+        let mut p = Program::new('Q');
+        let c = p.choice_var("c", &["a", "b"]).unwrap();
+        let tuples = |t: &[[&str; 2]]| -> Vec<Vec<String>> {
+            t.iter()
+                .map(|r| r.iter().map(|s| s.to_string()).collect())
+                .collect()
+        };
+        // A function of `c`: atomic.
+        let f = p
+            .lookup_var("f", &[c], tuples(&[["a", "1"], ["b", "2"]]))
+            .unwrap();
+        // Two outputs for `a`: tried in order, so not atomic.
+        let r = p
+            .lookup_var("r", &[c], tuples(&[["a", "1"], ["a", "2"]]))
+            .unwrap();
+        let l = lower(&p, &[c, f, r], PCRE2.features);
+        assert_eq!(l.subject(1), "a:1,b:2;");
+        assert_eq!(
+            l.pattern(1, &PCRE2),
+            "(?>(?:[^,;]*+,)*?\\g{1}:([^,;:]*+))(?:,[^;]*+)?+;"
+        );
+        assert_eq!(
+            l.pattern(2, &PCRE2),
+            "(?:[^,;]*+,)*?\\g{1}:([^,;:]*+)(?:,[^;]*+)?+;"
+        );
+        assert_eq!(l.segments.len(), 3);
+        assert_eq!(l.groups[1].var, Some(f.0));
+    }
+
+    #[test]
+    fn a_lookup_without_tuples_gets_a_failing_group() {
+        let mut p = Program::new('Q');
+        let c = p.choice_var("c", &["a"]).unwrap();
+        let out = p.lookup_var("out", &[c], vec![]).unwrap();
+        let l = lower(&p, &[c, out], PCRE2.features);
+        assert_eq!(l.subject(1), ";");
+        assert_eq!(
+            l.segments[1].pattern,
+            Node::Seq(vec![Node::group(GroupId(1), Node::Fail), Node::lit(";")])
+        );
+    }
+}

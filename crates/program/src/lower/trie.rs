@@ -262,3 +262,94 @@ impl Lowerer<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{lower, packing};
+    use super::super::Source;
+    use crate::ast::GroupId;
+    use crate::dialect::{FANCY, PCRE2, PYTHON};
+    use crate::program::Program;
+    use crate::Features;
+
+    /// PCRE2 without branch reset: the trie form, printed with PCRE2's syntax.
+    const TRIE: Features = Features {
+        branch_reset: false,
+        ..PCRE2.features
+    };
+
+    /// `(?(g)(*FAIL)|(g captures one letter))`, the leaf that takes resource group `g`.
+    fn take(g: usize) -> String {
+        let letters: String = ('A'..='Z').chain('a'..='z').collect();
+        format!("(?({g})(*FAIL)|([{letters}]))")
+    }
+
+    #[test]
+    fn options_are_resource_codes_reached_through_a_trie() {
+        // Two items over three resources (2-bit codes 00, 01, 10), all three to be covered
+        // after item 1; the options' sizes differ, so the dispatch loops.
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0, 1], &[1, 2]], &[&[2, 0], &[1]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        let l = lower(&p, &vars, TRIE);
+        assert_eq!(l.subject(0), "00A01A,01A10A|;10B00B,01B|000110;#;");
+        let dispatch = format!("(?:0(?:0{}|1{})|10{})", take(1), take(2), take(3));
+        let require = "(?:0(?:0(?(1)|(*FAIL))|1(?(2)|(*FAIL)))|10(?(3)|(*FAIL)))";
+        assert_eq!(
+            l.pattern(0, &PCRE2),
+            format!("(?:(?:[^,;]*+,)*?{dispatch}*+(?:,[^|;]*+)?+\\|{require}*+;)+\\#;")
+        );
+        assert_eq!(l.names(), ["R0", "R1", "R2"]);
+        // Each item decodes from the resource groups that captured its token.
+        assert_eq!(
+            l.sources[1],
+            (
+                vars[1],
+                Source::Resources {
+                    token: "B".into(),
+                    groups: std::rc::Rc::new(vec![GroupId(0), GroupId(1), GroupId(2)]),
+                    options: vec![vec![2, 0], vec![1]],
+                }
+            )
+        );
+        // Without possessive quantifiers (fancy-regex) the same tree, with plain ones.
+        let fancy = lower(&p, &vars, FANCY.features);
+        assert_eq!(fancy.subject(0), l.subject(0));
+        assert!(fancy
+            .pattern(0, &PCRE2)
+            .contains(&format!("{dispatch}*(?:,")));
+    }
+
+    #[test]
+    fn symmetry_classes_record_and_compare_option_indexes() {
+        // Two interchangeable items over three resources, one each, nothing to cover: options
+        // of equal size dispatch exactly once.
+        let mut p = Program::new('T');
+        let o: &[&[u32]] = &[&[0], &[1], &[2]];
+        let vars = packing(&mut p, &[o, o], 3, 0, &[Some(0), Some(0)], None);
+        let l = lower(&p, &vars, TRIE);
+        // `a`: the class's first item; `A`: a later one; then the index in binary.
+        assert_eq!(l.subject(0), "a0000A,a0101A,a1010A;A0000B,A0101B,A1010B;#;");
+        assert_eq!(l.names(), ["I0_0", "I0_1", "R0", "R1", "R2"]);
+        let marker = "(?:\\.|(?:a|A(?=(?!\\g{1})1|\\g{1}(?!\\g{2})1))([01])([01]))";
+        let dispatch = format!("(?:0(?:0{}|1{})|10{})", take(3), take(4), take(5));
+        assert_eq!(
+            l.pattern(0, &PCRE2),
+            format!("(?:(?:[^,;]*+,)*?{marker}{dispatch}(?:,[^|;]*+)?+;)+\\#;")
+        );
+        // Python has no forward references: the symmetry is not broken there.
+        let python = lower(&p, &vars, PYTHON.features);
+        assert_eq!(python.subject(0), "00A,01A,10A;00B,01B,10B;#;");
+        assert_eq!(python.names(), ["R0", "R1", "R2"]);
+    }
+
+    #[test]
+    fn every_option_of_one_size_dispatches_an_exact_count() {
+        let mut p = Program::new('T');
+        let o: &[&[u32]] = &[&[0, 1], &[1, 2], &[2, 3]];
+        let vars = packing(&mut p, &[o], 4, 0, &[], None);
+        let l = lower(&p, &vars, TRIE);
+        assert_eq!(l.subject(0), "00A01A,01A10A,10A11A;#;");
+        assert!(l.pattern(0, &PCRE2).contains(")){2}(?:,[^|;]*+)?+;)+\\#;"));
+    }
+}
