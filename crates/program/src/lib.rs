@@ -8,7 +8,6 @@
 //! [`check`] then verifies statement by statement without any regex.
 
 pub mod ast;
-pub mod balancing;
 pub mod compile;
 pub mod dead;
 pub mod dialect;
