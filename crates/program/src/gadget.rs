@@ -70,7 +70,7 @@ pub enum Gadget {
         cmp: Cmp,
         /// The bound.
         k: u32,
-        /// Layout.
+        /// One statement after the last term, or a ladder of partial sums.
         form: Form,
     },
     /// Only these combinations of values may occur together.
