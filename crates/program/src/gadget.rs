@@ -1,7 +1,7 @@
 //! The gadgets: what puzzles state instead of writing regex, and what each one means.
 //!
 //! Each gadget has a meaning over an assignment ([`Gadget::holds`]), which the IR-level checker
-//! evaluates without any regex, and one or more lowerings (in `lower.rs`).
+//! evaluates without any regex, and one or more lowerings (in `lower/`).
 
 use serde::Serialize;
 
@@ -70,7 +70,7 @@ pub enum Gadget {
         cmp: Cmp,
         /// The bound.
         k: u32,
-        /// Layout.
+        /// One statement after the last term, or a ladder of partial sums.
         form: Form,
     },
     /// Only these combinations of values may occur together.

@@ -1,14 +1,15 @@
 //! The backref IR.
 //!
 //! A puzzle states [`Program`] variables with finite domains and constrains them with gadgets
-//! (choose, one-of, counts, tables, lookups). [`compile`] orders the statements (each constraint
+//! (choose, one-of, counts, tables, lookups). [`compile()`] orders the statements (each constraint
 //! right after the last variable it reads), lowers every gadget to a subject segment and a
 //! pattern AST in the best form the target dialect supports, and prints one dialect. The result
 //! carries the group map that [`Compiled::decode`] uses to read a match back into values, which
 //! [`check`] then verifies statement by statement without any regex.
 
+#![warn(missing_docs)]
+
 pub mod ast;
-pub mod balancing;
 pub mod compile;
 pub mod dead;
 pub mod dialect;

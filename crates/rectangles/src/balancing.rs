@@ -36,7 +36,7 @@
 //! Pieces are tried in input order, upright before turned, squares only upright — the order of
 //! [`crate::native`] and of the segment encoding — so all three find the same first solution.
 
-use backref_program::balancing::{
+use backref_balancing::{
     ahead, alt, any, atomic, backref, behind, capture, comment, from_start, group, if_group,
     is_empty, line_start, lit, mark_here, marked, newline, none_of, not_ahead, not_marked, pop,
     render, seq, start, word, Node, Pattern,

@@ -1,4 +1,5 @@
-//! The union gadget: a boolean that sums up a set of booleans, of which at most one may be true.
+//! The union gadget: a boolean that sums up a set of booleans, of which at most one may be true,
+//! lowered by `backref-program` and run through PCRE2 and fancy-regex.
 
 use backref_engine::{engine_by_name, Limits, Mode, Outcome};
 use backref_program::dialect::{FANCY, PCRE2};

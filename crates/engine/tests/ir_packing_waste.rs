@@ -1,5 +1,6 @@
 //! The packing gadget's waste budget: part of the meaning, and in the loop form a dead-resource
-//! pruning that never changes the first solution.
+//! pruning that never changes the first solution. Lowered by `backref-program` and run through
+//! PCRE2 (the lowering's own unit tests, in `crates/program/src/lower/`, use no engine).
 
 use backref_engine::{engine_by_name, Limits, Mode, Outcome};
 use backref_program::dialect::{Dialect, PCRE2};

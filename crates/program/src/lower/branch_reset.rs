@@ -1,0 +1,244 @@
+//! The packing's branch-reset form (PCRE2): every option of every item is an alternative of one
+//! branch reset, so each resource has one group that any option can test and capture.
+
+use super::packing::{item_tokens, open_loop, symmetry_classes, PackSpec};
+use super::{Lowered, Lowerer};
+use crate::ast::{Greed, GroupId, Node};
+
+/// Most never-taken groups the branch-reset packing form may print before the trie form is
+/// used instead. N-queens needs about 4·N³, so the form reaches N≈70: at N=64 the pattern is
+/// 2.4 MB, generated in 60 ms and compiled in 0.2 s; N=100 would need 4 million and more than
+/// the 100 ms its generation may take.
+pub const RESET_PAD_BUDGET: u64 = 2_000_000;
+
+impl Lowerer<'_> {
+    /// Whether the branch-reset form applies: the dialect has branch reset and conditionals, and
+    /// the padding stays within [`RESET_PAD_BUDGET`].
+    pub(super) fn reset_fits(&self, spec: &PackSpec) -> bool {
+        if !(self.features.branch_reset && self.features.conditionals && self.features.lookahead) {
+            return false;
+        }
+        let pads: u64 = spec
+            .options
+            .iter()
+            .flatten()
+            .map(|o| o.iter().max().map_or(0, |m| u64::from(*m) + 1))
+            .sum::<u64>()
+            + spec.items.len() as u64 * u64::from(spec.resources);
+        pads <= RESET_PAD_BUDGET
+    }
+
+    /// The branch-reset form: one pattern body repeated per item, in which every option of every
+    /// item is an alternative of one branch reset, so each resource has one group that any
+    /// option can test (`(?(R)fail)`) and capture, whatever item it belongs to; never-taken
+    /// groups pad the numbering up to each resource's group. The subject names the item (its
+    /// token, which picks the item's alternatives) and holds one more token per resource to
+    /// capture. O(1) per resource checked, but the pattern grows with options × resources.
+    ///
+    /// Symmetry classes: a class member's subject ends in a ruler of `-`, and its option `j`
+    /// records `-`×j in the class's group; a later member's option `j` first checks, on its own
+    /// ruler, that the recorded string leaves room for `L−j+1` more dashes, i.e. that the
+    /// previous member chose an option before `j`.
+    pub(super) fn packing_reset(&mut self, spec: &PackSpec) -> Lowered {
+        let PackSpec {
+            items,
+            options,
+            resources,
+            due,
+            requires,
+            symmetry,
+            ..
+        } = *spec;
+        let token = item_tokens(items.len());
+        let width = token(0).len();
+        let classes = symmetry_classes(symmetry);
+        let mut groups: Vec<GroupId> = (0..resources)
+            .map(|r| self.alloc(format!("R{r}"), None))
+            .collect();
+        groups.extend(classes.iter().map(|c| self.alloc(format!("I{c}"), None)));
+        let all = groups.len() as u32;
+        let class_group = |k: usize| resources + k as u32;
+        let class_of = |i: usize| symmetry[i].and_then(|c| classes.iter().position(|x| *x == c));
+        let groups = std::rc::Rc::new(groups);
+        // Pads the numbering from `next` up to group `to` (exclusive).
+        let pad = |next: u32, to: u32| Node::Pad(groups[next as usize..to as usize].to_vec());
+        let is_set = |g: GroupId, set: bool| {
+            let (yes, no) = if set {
+                (Node::Seq(vec![]), Node::Fail)
+            } else {
+                (Node::Fail, Node::Seq(vec![]))
+            };
+            Node::Cond {
+                group: g,
+                yes: Box::new(yes),
+                no: Box::new(no),
+            }
+        };
+        let mut branches = Vec::with_capacity(items.len());
+        let mut subject = String::new();
+        for (i, (item, opts)) in items.iter().zip(options).enumerate() {
+            let t = token(i);
+            let most = opts.iter().map(Vec::len).max().unwrap_or(0);
+            let class = class_of(i);
+            let ruler = class.map_or(0, |k| {
+                (0..items.len())
+                    .filter(|e| class_of(*e) == Some(k))
+                    .map(|e| options[e].len())
+                    .max()
+                    .unwrap_or(0)
+            });
+            let earlier = class.is_some_and(|k| (0..i).any(|e| class_of(e) == Some(k)));
+            let mut alts = Vec::with_capacity(opts.len());
+            let mut widest = 0;
+            for (j, o) in opts.iter().enumerate() {
+                let mut used = o.clone();
+                used.sort();
+                let mut alt: Vec<Node> = requires[i][j]
+                    .iter()
+                    .map(|r| is_set(groups[*r as usize], true))
+                    .collect();
+                if used.windows(2).any(|w| w[0] == w[1]) {
+                    // An option that uses a resource twice never fits.
+                    alt.push(Node::Fail);
+                    alts.push(Node::Seq(alt));
+                    continue;
+                }
+                alt.extend(used.iter().map(|r| is_set(groups[*r as usize], false)));
+                if let (Some(k), true) = (class, earlier) {
+                    alt.push(Node::Look {
+                        negative: false,
+                        node: Box::new(Node::Seq(vec![
+                            Node::times(Node::not_in(";"), (most * width) as u32),
+                            Node::Backref(groups[class_group(k) as usize]),
+                            Node::times(Node::lit("-"), (ruler - j + 1) as u32),
+                        ])),
+                    });
+                }
+                let mut next = 0;
+                for r in &used {
+                    alt.push(pad(next, *r));
+                    alt.push(Node::group(groups[*r as usize], Node::lit(t.clone())));
+                    next = r + 1;
+                }
+                if let Some(k) = class {
+                    let g = class_group(k);
+                    alt.push(pad(next, g));
+                    alt.push(Node::Look {
+                        negative: false,
+                        node: Box::new(Node::Seq(vec![
+                            Node::times(Node::not_in(";"), ((most - used.len()) * width) as u32),
+                            Node::group(groups[g as usize], Node::times(Node::lit("-"), j as u32)),
+                        ])),
+                    });
+                    next = g + 1;
+                }
+                widest = widest.max(next);
+                alts.push(Node::Seq(alt));
+            }
+            let mut branch = vec![Node::lit(t.clone())];
+            if self.callouts {
+                branch.push(Node::Callout(1));
+            }
+            branch.push(if alts.is_empty() {
+                Node::Fail
+            } else {
+                Node::BranchReset(alts)
+            });
+            // Every branch spans all the groups, so the numbering after the body is the same
+            // whichever branch is last.
+            branch.push(pad(widest, all));
+            branch.extend(due[i].iter().map(|r| is_set(groups[*r as usize], true)));
+            branches.push(Node::Seq(branch));
+            subject.push_str(&t.repeat(most + 1));
+            subject.push_str(&"-".repeat(ruler));
+            subject.push(';');
+            self.record_item(*item, t, &groups, opts);
+        }
+        let body = Node::Seq(vec![
+            Node::BranchReset(branches),
+            Node::star(Node::not_in(";"), self.greed(Greed::Possessive)),
+            Node::lit(";"),
+        ]);
+        // No item token starts with `!`, so the loop can only end after the last item.
+        let pattern = open_loop(body, &mut subject, "!;");
+        Lowered { subject, pattern }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::packing::PackSpec;
+    use super::super::testing::{lower, packing};
+    use super::super::Lowerer;
+    use super::RESET_PAD_BUDGET;
+    use crate::dialect::{FANCY, PCRE2};
+    use crate::program::{Program, VarId};
+
+    #[test]
+    fn every_option_tests_and_captures_its_resources_own_groups() {
+        // Two items over three resources, all three due after item 1 (B).
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0, 1], &[1, 2]], &[&[2, 0], &[1]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        let l = lower(&p, &vars, PCRE2.features);
+        // Each item's token once per resource its largest option uses, and once to name it.
+        assert_eq!(l.subject(0), "AAA;BBB;!;");
+        assert_eq!(
+            l.pattern(0, &PCRE2),
+            concat!(
+                "(?:(?|",
+                "A(?|(?(1)(*FAIL)|)(?(2)(*FAIL)|)(A)(A)",
+                // Option [1, 2] pads group 1 to reach groups 2 and 3.
+                "|(?(2)(*FAIL)|)(?(3)(*FAIL)|)(?(DEFINE)())(A)(A))",
+                "|B(?|(?(1)(*FAIL)|)(?(3)(*FAIL)|)(B)(?(DEFINE)())(B)",
+                "|(?(2)(*FAIL)|)(?(DEFINE)())(B))",
+                // After B every resource must be used.
+                "(?(1)|(*FAIL))(?(2)|(*FAIL))(?(3)|(*FAIL))",
+                ")[^;]*+;)+!;",
+            )
+        );
+        assert_eq!(l.names(), ["R0", "R1", "R2"]);
+        // A dialect without branch reset takes the trie form instead.
+        assert!(lower(&p, &vars, FANCY.features).subject(0).ends_with("#;"));
+    }
+
+    #[test]
+    fn a_symmetry_class_compares_rulers_of_dashes() {
+        let mut p = Program::new('T');
+        let o: &[&[u32]] = &[&[0], &[1], &[2]];
+        let vars = packing(&mut p, &[o, o], 3, 0, &[Some(0), Some(0)], None);
+        let l = lower(&p, &vars, PCRE2.features);
+        // A ruler as long as the class's longest option list.
+        assert_eq!(l.subject(0), "AA---;BB---;!;");
+        assert_eq!(l.names(), ["R0", "R1", "R2", "I0"]);
+        let pattern = l.pattern(0, &PCRE2);
+        // A's option 2 records two dashes in the class group (4) ...
+        assert!(pattern.contains("(A)(?=(-{2}))"));
+        // ... and B's option 0 needs room for 4 more after them on its own ruler, i.e. A chose
+        // an option before 0 (never); its option 2 needs 2 more (A chose option 0 or 1).
+        assert!(pattern.contains("(?(1)(*FAIL)|)(?=[^;]\\g{4}-{4})(B)"));
+        assert!(pattern.contains("(?(3)(*FAIL)|)(?=[^;]\\g{4}-{2})"));
+    }
+
+    #[test]
+    fn the_form_fits_while_the_padding_stays_within_budget() {
+        let p = Program::new('T');
+        let lowerer = Lowerer::new(&p, PCRE2.features, false);
+        let options = [vec![vec![0]]];
+        let spec = |resources: u32| PackSpec {
+            items: &[VarId(0)],
+            options: &options,
+            resources,
+            due: &[],
+            symmetry: &[None],
+            requires: &[],
+            waste: None,
+        };
+        // One pad per option up to its highest resource, plus all resources per item.
+        let budget = RESET_PAD_BUDGET as u32;
+        assert!(lowerer.reset_fits(&spec(budget - 1)));
+        assert!(!lowerer.reset_fits(&spec(budget)));
+        let fancy = Lowerer::new(&p, FANCY.features, false);
+        assert!(!fancy.reset_fits(&spec(1)));
+    }
+}

@@ -1,0 +1,247 @@
+//! What the packing gadget's three forms share, and the choice among them.
+//!
+//! [`Lowerer::lower_packing`] assigns each resource that must be covered to the item after
+//! which it is checked, then lowers the packing in the best form the target allows: branch
+//! reset (`branch_reset`), else the trie loop (`trie`), else backreference guards (`guards`).
+//! The two loop forms name items by letter tokens and close their loop with an end segment.
+
+use super::{Lowered, Lowerer, Source};
+use crate::ast::{Greed, GroupId, Node};
+use crate::gadget::Gadget;
+use crate::program::VarId;
+
+/// A packing statement being lowered, with each resource that must be covered assigned to the
+/// item after which it is checked.
+#[derive(Clone, Copy)]
+pub(super) struct PackSpec<'a> {
+    /// One variable per item, in decision order.
+    pub(super) items: &'a [VarId],
+    /// `options[i][j]`: the resources option `j` of item `i` uses.
+    pub(super) options: &'a [Vec<Vec<u32>>],
+    /// Number of resources.
+    pub(super) resources: u32,
+    /// `due[i]`: the resources that must be covered once item `i` is placed.
+    pub(super) due: &'a [Vec<u32>],
+    /// Each item's symmetry class, if any.
+    pub(super) symmetry: &'a [Option<u32>],
+    /// `requires[i][j]`: resources that must be used before option `j` of item `i` is tried.
+    pub(super) requires: &'a [Vec<Vec<u32>>],
+    /// The waste budget, if any.
+    pub(super) waste: Option<u32>,
+}
+
+/// The tokens naming `count` items: letters, as many per token as needed to tell them apart.
+pub(super) fn item_tokens(count: usize) -> impl Fn(usize) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let mut width = 1;
+    while ALPHABET.len().pow(width as u32) < count {
+        width += 1;
+    }
+    move |mut i: usize| {
+        let mut t = vec![b'A'; width];
+        for slot in t.iter_mut().rev() {
+            *slot = ALPHABET[i % ALPHABET.len()];
+            i /= ALPHABET.len();
+        }
+        String::from_utf8(t).expect("ASCII letters")
+    }
+}
+
+/// The symmetry classes with two or more items: only those constrain anything.
+pub(super) fn symmetry_classes(symmetry: &[Option<u32>]) -> Vec<u32> {
+    let mut classes: Vec<u32> = symmetry.iter().flatten().copied().collect();
+    classes.sort();
+    classes.dedup();
+    classes.retain(|c| symmetry.iter().filter(|s| **s == Some(*c)).count() > 1);
+    classes
+}
+
+/// `(?:body)+` closed by an `end` segment, which is also appended to `subject`; the body must
+/// not be able to match `end`, so the loop runs once per item segment. PCRE2 compiles a counted
+/// repeat `{n}` as n copies of the body: 5x the compile time for the branch-reset body, and past
+/// its largest pattern at 1000 N-Queens rows in the trie form.
+pub(super) fn open_loop(body: Node, subject: &mut String, end: &str) -> Node {
+    subject.push_str(end);
+    Node::Seq(vec![
+        Node::repeat(body, 1, None, Greed::Greedy),
+        Node::lit(end),
+    ])
+}
+
+impl Lowerer<'_> {
+    /// Remembers how to decode `item` from the loop forms: its `token` in the groups of the
+    /// resources its options use.
+    pub(super) fn record_item(
+        &mut self,
+        item: VarId,
+        token: String,
+        groups: &std::rc::Rc<Vec<GroupId>>,
+        options: &[Vec<u32>],
+    ) {
+        self.sources.push((
+            item,
+            Source::Resources {
+                token,
+                groups: groups.clone(),
+                options: options.to_vec(),
+            },
+        ));
+    }
+
+    /// [`Gadget::Packing`] in the best form the target allows; fails at once when a resource
+    /// that must be covered has no user or more resources stay unused than the budget allows.
+    pub(super) fn lower_packing(&mut self, g: &Gadget) -> Lowered {
+        let Gadget::Packing {
+            items,
+            options,
+            resources,
+            must_cover,
+            symmetry,
+            requires,
+            waste,
+        } = g
+        else {
+            unreachable!("called for packings only");
+        };
+        let (resources, must_cover, waste) = (*resources, *must_cover, *waste);
+        // Each resource that must be covered is checked right after the last item whose options
+        // can use it: from then on nothing can cover it any more.
+        let mut last_user: Vec<Option<usize>> = vec![None; resources as usize];
+        for (i, opts) in options.iter().enumerate() {
+            for r in opts.iter().flatten() {
+                last_user[*r as usize] = Some(i);
+            }
+        }
+        let mut due: Vec<Vec<u32>> = vec![Vec::new(); items.len()];
+        let mut never = false;
+        for r in 0..must_cover {
+            match last_user[r as usize] {
+                Some(i) => due[i].push(r),
+                None => never = true,
+            }
+        }
+        let spec = PackSpec {
+            items,
+            options,
+            resources,
+            due: &due,
+            symmetry,
+            requires,
+            waste,
+        };
+        let mut lowered = if self.reset_fits(&spec) {
+            self.packing_reset(&spec)
+        } else if self.features.conditionals && self.features.lookahead {
+            self.packing_trie(&spec)
+        } else {
+            self.packing_guards(&spec)
+        };
+        let leftover = options
+            .iter()
+            .map(|o| o.first().map_or(0, Vec::len) as u32)
+            .sum::<u32>();
+        if waste.is_some_and(|w| resources.saturating_sub(leftover) > w) {
+            // Every item's options use equally many resources (checked when stated), so this
+            // many stay unused whatever the items choose.
+            never = true;
+        }
+        if never {
+            // A resource that must be covered but that no option uses, or too many unused.
+            lowered.pattern = Node::Seq(vec![Node::Fail, lowered.pattern]);
+        }
+        lowered
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{lower, packing};
+    use super::{item_tokens, open_loop, symmetry_classes};
+    use crate::ast::{Greed, Node};
+    use crate::dialect::{FANCY, JAVASCRIPT, PCRE2};
+    use crate::program::Program;
+    use crate::Features;
+
+    /// A small packing: two items over three resources, all to be covered.
+    fn small() -> (Program, Vec<crate::VarId>) {
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0, 1], &[1, 2]], &[&[2, 0], &[0, 1]]];
+        let vars = packing(&mut p, &opts, 3, 0, &[], None);
+        (p, vars)
+    }
+
+    #[test]
+    fn the_best_form_the_features_allow_is_chosen() {
+        let (p, vars) = small();
+        // Branch reset closes its loop with `!;`, the trie loop with `#;`; the guard form has
+        // one `T;` segment per item and no loop.
+        assert!(lower(&p, &vars, PCRE2.features).subject(0).ends_with("!;"));
+        assert!(lower(&p, &vars, FANCY.features).subject(0).ends_with("#;"));
+        assert_eq!(lower(&p, &vars, JAVASCRIPT.features).subject(0), "T;T;");
+        assert_eq!(lower(&p, &vars, Features::PORTABLE).subject(0), "T;T;");
+    }
+
+    #[test]
+    fn a_resource_no_option_can_cover_fails_at_once() {
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 1] = [&[&[0], &[1]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        for features in [PCRE2.features, FANCY.features, Features::PORTABLE] {
+            let l = lower(&p, &vars, features);
+            let Node::Seq(items) = &l.segments[0].pattern else {
+                panic!("a sequence");
+            };
+            assert_eq!(items[0], Node::Fail);
+        }
+    }
+
+    #[test]
+    fn more_unused_resources_than_the_budget_fail_at_once() {
+        // One item whose options use two resources of three: one stays unused.
+        let one = |waste| {
+            let mut p = Program::new('T');
+            let opts: [&[&[u32]]; 1] = [&[&[0, 1], &[1, 2]]];
+            let vars = packing(&mut p, &opts, 3, 0, &[], Some(waste));
+            lower(&p, &vars, PCRE2.features).pattern(0, &PCRE2)
+        };
+        assert!(one(0).starts_with("(*FAIL)(?:(?|A"));
+        assert!(one(1).starts_with("(?:(?|A"));
+    }
+
+    #[test]
+    fn item_tokens_widen_past_52_items() {
+        let one = item_tokens(52);
+        assert_eq!(
+            (one(0), one(25), one(26), one(51)),
+            ("A".into(), "Z".into(), "a".into(), "z".into())
+        );
+        let two = item_tokens(53);
+        assert_eq!(
+            (two(0), two(52), two(53)),
+            ("AA".into(), "BA".into(), "BB".into())
+        );
+    }
+
+    #[test]
+    fn only_classes_of_two_or_more_items_count() {
+        assert_eq!(
+            symmetry_classes(&[Some(3), None, Some(1), Some(3), Some(2), Some(1)]),
+            [1, 3]
+        );
+        assert!(symmetry_classes(&[Some(0), None]).is_empty());
+    }
+
+    #[test]
+    fn the_loop_is_closed_by_its_end_segment() {
+        let mut subject = "A;B;".to_string();
+        let node = open_loop(Node::lit("x"), &mut subject, "!;");
+        assert_eq!(subject, "A;B;!;");
+        assert_eq!(
+            node,
+            Node::Seq(vec![
+                Node::repeat(Node::lit("x"), 1, None, Greed::Greedy),
+                Node::lit("!;"),
+            ])
+        );
+    }
+}

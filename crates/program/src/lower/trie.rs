@@ -1,0 +1,355 @@
+//! The packing's trie-loop form (PCRE2 without branch reset, fancy-regex, Python, .NET): one
+//! loop body per item, reaching each resource's group through a binary trie on its code.
+
+use super::packing::{item_tokens, open_loop, symmetry_classes, PackSpec};
+use super::{skip_to_item, Lowered, Lowerer};
+use crate::ast::{Greed, GroupId, Node};
+
+impl Lowerer<'_> {
+    /// The loop form: one pattern body repeated per item. The subject lists each item's options
+    /// as resource codes, each followed by the item's token; a binary trie on the code reaches
+    /// the resource's one group, which must be unset (`(?(R)fail|..)`) and then captures the
+    /// item's token. After `|`, the codes of the resources that must be covered by now are
+    /// checked the same way, with `(?(R)|fail)`. O(resources) groups, O(log resources) per
+    /// resource checked.
+    pub(super) fn packing_trie(&mut self, spec: &PackSpec) -> Lowered {
+        let PackSpec {
+            items,
+            options,
+            resources,
+            due,
+            symmetry,
+            requires,
+            waste,
+        } = *spec;
+        let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
+        let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
+        let token = item_tokens(items.len());
+        let width = token(0).len();
+        let code = |r: u32| format!("{r:0bits$b}");
+        // Symmetry classes: every option starts with a marker and its index in binary. The
+        // marker names the item's class (`.` for none): a lower-case letter for the class's
+        // first item, which only records its index, bit by bit, in the class's groups; an
+        // upper-case one for a later item, whose index must also exceed the recorded one.
+        // Only classes of two or more items constrain anything.
+        let mut classes = symmetry_classes(symmetry);
+        if !self.features.forward_references {
+            // The index check reads groups captured later in the body (the previous
+            // iteration's): without forward references the symmetry is simply not broken.
+            classes.clear();
+        }
+        classes.truncate(26);
+        let ordered = !classes.is_empty();
+        let most = options.iter().map(Vec::len).max().unwrap_or(1) as u32;
+        let index_bits = (32 - most.saturating_sub(1).leading_zeros()).max(1) as usize;
+        let index_groups: Vec<Vec<GroupId>> = classes
+            .iter()
+            .map(|c| {
+                (0..index_bits)
+                    .map(|k| self.alloc(format!("I{c}_{k}"), None))
+                    .collect()
+            })
+            .collect();
+        let class_of = |i: usize| symmetry[i].and_then(|c| classes.iter().position(|x| *x == c));
+        let groups: Vec<GroupId> = (0..resources)
+            .map(|r| self.alloc(format!("R{r}"), None))
+            .collect();
+        let groups = std::rc::Rc::new(groups);
+        let letters: String = alphabet.iter().collect();
+        let take = |g: GroupId| Node::Cond {
+            group: g,
+            yes: Box::new(Node::Fail),
+            no: Box::new(Node::group(
+                g,
+                Node::times(
+                    Node::Class {
+                        negated: false,
+                        chars: letters.clone(),
+                    },
+                    width as u32,
+                ),
+            )),
+        };
+        let require = |g: GroupId| Node::Cond {
+            group: g,
+            yes: Box::new(Node::Seq(vec![])),
+            no: Box::new(Node::Fail),
+        };
+        fn trie(lo: u32, hi: u32, depth: usize, bits: usize, leaf: &dyn Fn(u32) -> Node) -> Node {
+            // Resources lo..hi share their first `depth` bits.
+            if depth == bits {
+                return leaf(lo);
+            }
+            let half = lo + (1 << (bits - depth - 1));
+            let mut alts = vec![Node::Seq(vec![
+                Node::lit("0"),
+                trie(lo, half.min(hi), depth + 1, bits, leaf),
+            ])];
+            if half < hi {
+                alts.push(Node::Seq(vec![
+                    Node::lit("1"),
+                    trie(half, hi, depth + 1, bits, leaf),
+                ]));
+            }
+            if alts.len() == 1 {
+                alts.pop().expect("one")
+            } else {
+                Node::Alt(alts)
+            }
+        }
+        let gs = groups.clone();
+        let dispatch = trie(0, resources.max(1), 0, bits, &|r| take(gs[r as usize]));
+        // When every option uses the same number of resources, an exact count is much cheaper
+        // for the engine than a loop (PCRE2 JIT: 3x at N=20 queens).
+        let sizes: Vec<usize> = options.iter().flatten().map(Vec::len).collect();
+        let uniform = sizes
+            .first()
+            .filter(|k| sizes.iter().all(|s| s == *k))
+            .copied();
+        let dispatches = match uniform {
+            Some(k) => Node::times(dispatch, k as u32),
+            None => Node::star(dispatch, self.greed(Greed::Possessive)),
+        };
+        let dead = match waste {
+            // The checks test groups that the pattern sets further on (markers, slots).
+            Some(w) if self.features.forward_references => {
+                self.dead_checks(options, resources, w, &groups)
+            }
+            _ => None,
+        };
+        let mut body = vec![];
+        if self.callouts {
+            body.push(Node::Callout(1));
+        }
+        body.push(skip_to_item());
+        if ordered {
+            // greater(k): the new index and the previous one agree before bit k, and at the
+            // first difference the new bit is 1 and the old one (`\g{I_k}`) is not.
+            fn greater(k: usize, bits: &[GroupId]) -> Node {
+                let here = Node::Seq(vec![
+                    Node::Look {
+                        negative: true,
+                        node: Box::new(Node::Backref(bits[k])),
+                    },
+                    Node::lit("1"),
+                ]);
+                if k + 1 == bits.len() {
+                    here
+                } else {
+                    Node::Alt(vec![
+                        here,
+                        Node::Seq(vec![Node::Backref(bits[k]), greater(k + 1, bits)]),
+                    ])
+                }
+            }
+            let mut markers = vec![Node::lit(".")];
+            for (k, groups) in index_groups.iter().enumerate() {
+                let first = char::from(b'a' + k as u8).to_string();
+                let later = char::from(b'A' + k as u8).to_string();
+                let mut record = vec![Node::Alt(vec![
+                    Node::lit(first),
+                    Node::Seq(vec![
+                        Node::lit(later),
+                        Node::Look {
+                            negative: false,
+                            node: Box::new(greater(0, groups)),
+                        },
+                    ]),
+                ])];
+                record.extend(groups.iter().map(|g| {
+                    Node::group(
+                        *g,
+                        Node::Class {
+                            negated: false,
+                            chars: "01".into(),
+                        },
+                    )
+                }));
+                markers.push(Node::Seq(record));
+            }
+            body.push(Node::Alt(markers));
+        }
+        let hinted = requires.iter().flatten().any(|r| !r.is_empty());
+        if hinted {
+            // Options may first list `!`-prefixed codes of resources that must be used already.
+            let gs = groups.clone();
+            let needed = trie(0, resources.max(1), 0, bits, &|r| require(gs[r as usize]));
+            body.push(Node::star(
+                Node::Seq(vec![Node::lit("!"), needed]),
+                self.greed(Greed::Possessive),
+            ));
+        }
+        body.push(dispatches);
+        if let Some(dead) = dead.as_ref().filter(|d| !d.hopeless) {
+            // After the placement, the sets it may have sealed off, by their resources' codes.
+            let check = trie(0, resources.max(1), 0, bits, &|r| {
+                dead.leaves[r as usize].clone()
+            });
+            let mut item = vec![Node::lit(">"), check];
+            if let Some(slot) = &dead.slot {
+                item.push(Node::optional(
+                    Node::Seq(vec![Node::lit("+"), slot.clone()]),
+                    self.greed(Greed::Possessive),
+                ));
+            }
+            body.push(Node::star(Node::Seq(item), self.greed(Greed::Possessive)));
+        }
+        body.extend([Node::optional(
+            Node::Seq(vec![
+                Node::lit(","),
+                Node::star(Node::not_in("|;"), Greed::Possessive),
+            ]),
+            self.greed(Greed::Possessive),
+        )]);
+        let checks = due.iter().any(|d| !d.is_empty());
+        if checks {
+            let gs = groups.clone();
+            let required = trie(0, resources.max(1), 0, bits, &|r| require(gs[r as usize]));
+            body.push(Node::lit("|"));
+            body.push(Node::star(required, self.greed(Greed::Possessive)));
+        }
+        body.push(Node::lit(";"));
+        let body = Node::Seq(body);
+        let mut subject = String::new();
+        for (i, (item, opts)) in items.iter().zip(options).enumerate() {
+            let t = token(i);
+            let list: Vec<String> = opts
+                .iter()
+                .enumerate()
+                .map(|(j, o)| {
+                    let mut text = String::new();
+                    if ordered {
+                        match class_of(i) {
+                            None => text.push('.'),
+                            Some(k) => {
+                                let earlier = (0..i).any(|e| class_of(e) == Some(k));
+                                text.push(char::from(if earlier { b'A' } else { b'a' } + k as u8));
+                                text.push_str(&format!("{j:0index_bits$b}"));
+                            }
+                        }
+                    }
+                    text.extend(requires[i][j].iter().map(|r| format!("!{}", code(*r))));
+                    text.extend(o.iter().map(|r| format!("{}{t}", code(*r))));
+                    if let Some(dead) = dead.as_ref().filter(|d| !d.hopeless) {
+                        let plus = if dead.slot.is_some() { "+" } else { "" };
+                        text.extend(
+                            dead.listed(o)
+                                .into_iter()
+                                .map(|r| format!(">{}{plus}", code(r))),
+                        );
+                    }
+                    text
+                })
+                .collect();
+            subject.push_str(&list.join(","));
+            if checks {
+                subject.push('|');
+                for r in &due[i] {
+                    subject.push_str(&code(*r));
+                }
+            }
+            subject.push(';');
+            self.record_item(*item, t, &groups, opts);
+        }
+        // No option starts with `#`, so the loop can only end after the last item.
+        let pattern = open_loop(body, &mut subject, "#;");
+        Lowered {
+            subject,
+            pattern: match dead {
+                Some(d) if d.hopeless => Node::Seq(vec![Node::Fail, pattern]),
+                _ => pattern,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{lower, packing};
+    use super::super::Source;
+    use crate::ast::GroupId;
+    use crate::dialect::{FANCY, PCRE2, PYTHON};
+    use crate::program::Program;
+    use crate::Features;
+
+    /// PCRE2 without branch reset: the trie form, printed with PCRE2's syntax.
+    const TRIE: Features = Features {
+        branch_reset: false,
+        ..PCRE2.features
+    };
+
+    /// `(?(g)(*FAIL)|(g captures one letter))`, the leaf that takes resource group `g`.
+    fn take(g: usize) -> String {
+        let letters: String = ('A'..='Z').chain('a'..='z').collect();
+        format!("(?({g})(*FAIL)|([{letters}]))")
+    }
+
+    #[test]
+    fn options_are_resource_codes_reached_through_a_trie() {
+        // Two items over three resources (2-bit codes 00, 01, 10), all three to be covered
+        // after item 1; the options' sizes differ, so the dispatch loops.
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0, 1], &[1, 2]], &[&[2, 0], &[1]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        let l = lower(&p, &vars, TRIE);
+        assert_eq!(l.subject(0), "00A01A,01A10A|;10B00B,01B|000110;#;");
+        let dispatch = format!("(?:0(?:0{}|1{})|10{})", take(1), take(2), take(3));
+        let require = "(?:0(?:0(?(1)|(*FAIL))|1(?(2)|(*FAIL)))|10(?(3)|(*FAIL)))";
+        assert_eq!(
+            l.pattern(0, &PCRE2),
+            format!("(?:(?:[^,;]*+,)*?{dispatch}*+(?:,[^|;]*+)?+\\|{require}*+;)+\\#;")
+        );
+        assert_eq!(l.names(), ["R0", "R1", "R2"]);
+        // Each item decodes from the resource groups that captured its token.
+        assert_eq!(
+            l.sources[1],
+            (
+                vars[1],
+                Source::Resources {
+                    token: "B".into(),
+                    groups: std::rc::Rc::new(vec![GroupId(0), GroupId(1), GroupId(2)]),
+                    options: vec![vec![2, 0], vec![1]],
+                }
+            )
+        );
+        // Without possessive quantifiers (fancy-regex) the same tree, with plain ones.
+        let fancy = lower(&p, &vars, FANCY.features);
+        assert_eq!(fancy.subject(0), l.subject(0));
+        assert!(fancy
+            .pattern(0, &PCRE2)
+            .contains(&format!("{dispatch}*(?:,")));
+    }
+
+    #[test]
+    fn symmetry_classes_record_and_compare_option_indexes() {
+        // Two interchangeable items over three resources, one each, nothing to cover: options
+        // of equal size dispatch exactly once.
+        let mut p = Program::new('T');
+        let o: &[&[u32]] = &[&[0], &[1], &[2]];
+        let vars = packing(&mut p, &[o, o], 3, 0, &[Some(0), Some(0)], None);
+        let l = lower(&p, &vars, TRIE);
+        // `a`: the class's first item; `A`: a later one; then the index in binary.
+        assert_eq!(l.subject(0), "a0000A,a0101A,a1010A;A0000B,A0101B,A1010B;#;");
+        assert_eq!(l.names(), ["I0_0", "I0_1", "R0", "R1", "R2"]);
+        let marker = "(?:\\.|(?:a|A(?=(?!\\g{1})1|\\g{1}(?!\\g{2})1))([01])([01]))";
+        let dispatch = format!("(?:0(?:0{}|1{})|10{})", take(3), take(4), take(5));
+        assert_eq!(
+            l.pattern(0, &PCRE2),
+            format!("(?:(?:[^,;]*+,)*?{marker}{dispatch}(?:,[^|;]*+)?+;)+\\#;")
+        );
+        // Python has no forward references: the symmetry is not broken there.
+        let python = lower(&p, &vars, PYTHON.features);
+        assert_eq!(python.subject(0), "00A,01A,10A;00B,01B,10B;#;");
+        assert_eq!(python.names(), ["R0", "R1", "R2"]);
+    }
+
+    #[test]
+    fn every_option_of_one_size_dispatches_an_exact_count() {
+        let mut p = Program::new('T');
+        let o: &[&[u32]] = &[&[0, 1], &[1, 2], &[2, 3]];
+        let vars = packing(&mut p, &[o], 4, 0, &[], None);
+        let l = lower(&p, &vars, TRIE);
+        assert_eq!(l.subject(0), "00A01A,01A10A,10A11A;#;");
+        assert!(l.pattern(0, &PCRE2).contains(")){2}(?:,[^|;]*+)?+;)+\\#;"));
+    }
+}
