@@ -8,9 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use backref_fillit::{
-    check_output, drop_in, parse, render, solve_with, SearchOptions, EXIT_ERROR,
-};
+use backref_fillit::{check_output, drop_in, parse, render, solve_with, SearchOptions, EXIT_ERROR};
 
 /// Search nodes each valid file may take natively. The corpus holds public benchmark maps that
 /// no classic-order solver finishes (the 23-piece `ant0wan_benchmark` and its kind); those are
