@@ -2,8 +2,15 @@
 //!
 //! A *band* is the set of cells of one aquarium in one row: by the rules they are all water or
 //! all empty, so each band is one boolean `W_{region}_{row}`. Settling says a band with water
-//! implies the band below it in the same aquarium has water. Row counts are weighted counts of
-//! bands (weight = the band's width); column counts count the bands crossing the column.
+//! implies the aquarium's next band down has water. Row counts are weighted counts of bands
+//! (weight = the band's width); column counts count the bands crossing the column.
+//!
+//! "Next band down" and "level" are taken over the rows the aquarium *occupies* (the crate's
+//! rules: rows without a cell of the region are skipped), never over grid rows: a region's
+//! occupied rows need not be contiguous when its cells are not connected. [`Aquariums`] computes
+//! that geometry once for both encodings.
+
+use std::collections::{BTreeMap, HashMap};
 
 use backref_program::{Cmp, Form, Program, ProgramError, VarId};
 
@@ -34,31 +41,66 @@ pub struct Encoded {
     pub bands: Vec<(usize, u32, VarId)>,
 }
 
+/// The bands of a puzzle, by row and by aquarium.
+struct Aquariums {
+    /// `rows[r]`: the bands of row `r` as `(region, width)`, left to right by first cell.
+    rows: Vec<Vec<(u32, u32)>>,
+    /// Every aquarium (ascending region id) with the rows it occupies, top to bottom. Rows
+    /// without a cell of the region are not listed: they are not part of the aquarium.
+    occupied: Vec<(u32, Vec<usize>)>,
+}
+
+impl Aquariums {
+    fn new(puzzle: &Puzzle) -> Aquariums {
+        let n = puzzle.n();
+        let mut rows: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
+        for (r, row) in rows.iter_mut().enumerate() {
+            for c in 0..n {
+                let a = puzzle.region(r, c);
+                match row.iter_mut().find(|(id, _)| *id == a) {
+                    Some(b) => b.1 += 1,
+                    None => row.push((a, 1)),
+                }
+            }
+        }
+        let mut occupied: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+        for (r, row) in rows.iter().enumerate() {
+            for &(a, _) in row {
+                occupied.entry(a).or_default().push(r);
+            }
+        }
+        Aquariums {
+            rows,
+            occupied: occupied.into_iter().collect(),
+        }
+    }
+
+    /// `(region, row) → the region's next occupied row below`, for every band but the lowest
+    /// of its aquarium.
+    fn next_below(&self) -> HashMap<(u32, usize), usize> {
+        let mut next = HashMap::new();
+        for (a, rows) in &self.occupied {
+            for pair in rows.windows(2) {
+                next.insert((*a, pair[0]), pair[1]);
+            }
+        }
+        next
+    }
+}
+
 /// States `puzzle` with `encoding`.
 pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Encoded, ProgramError> {
     let n = puzzle.n();
     let mut p = Program::new('W');
-    // Bands per row, left to right by first cell; widths.
-    let mut bands: Vec<(usize, u32, VarId)> = Vec::new();
-    let mut band_of = vec![vec![None; n]; n];
-    let mut row_bands: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n]; // (region, width)
-    for (r, row) in row_bands.iter_mut().enumerate() {
-        for c in 0..n {
-            let a = puzzle.region(r, c);
-            match row.iter_mut().find(|(id, _)| *id == a) {
-                Some(b) => b.1 += 1,
-                None => row.push((a, 1)),
-            }
-        }
-    }
+    let geometry = Aquariums::new(puzzle);
     let mut order = Vec::new();
-    let mut var_of = std::collections::HashMap::new();
+    let mut var_of: HashMap<(u32, usize), VarId> = HashMap::new();
     match encoding {
         Encoding::Bands => {
             // Water settles at the bottom, so upper bands are the likelier to be empty: decide
-            // rows top-down, trying "empty" first. (Measured on the fixtures: the slowest
-            // 15x15 drops from 520 ms bottom-up/water-first to 60 ms.)
-            for (r, row) in row_bands.iter().enumerate() {
+            // rows top-down, trying "empty" first. (Measured on the fixtures: the slowest 15x15 drops from 520 ms
+            // bottom-up/water-first to 60 ms.)
+            for (r, row) in geometry.rows.iter().enumerate() {
                 for &(a, _) in row {
                     let v = p.bool_var(&format!("W_{a}_{r}"), false)?;
                     var_of.insert((a, r), v);
@@ -67,18 +109,17 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Encoded, ProgramErr
             }
         }
         Encoding::Levels => {
-            for a in puzzle.region_ids() {
-                let rows: Vec<usize> = (0..n)
-                    .filter(|r| row_bands[*r].iter().any(|b| b.0 == a))
-                    .collect();
-                let (top, bottom) = (rows[0], *rows.last().expect("a region has a row"));
-                // Level k: the lowest k rows of the aquarium hold water. Try fuller levels first.
-                let levels: Vec<String> = (0..=rows.len()).rev().map(|k| k.to_string()).collect();
+            for (a, rows) in &geometry.occupied {
+                let h = rows.len();
+                // Level k: the lowest k of the aquarium's occupied rows hold water. Try fuller
+                // levels first.
+                let levels: Vec<String> = (0..=h).rev().map(|k| k.to_string()).collect();
                 let level = p.choice_var(&format!("L_{a}"), &levels)?;
                 order.push(level);
-                for r in top..=bottom {
-                    let depth = bottom - r + 1; // rows from the bottom up to and including r
-                    let tuples = (0..=rows.len())
+                for (i, &r) in rows.iter().enumerate() {
+                    // Occupied rows from the bottom up to and including r.
+                    let depth = h - i;
+                    let tuples = (0..=h)
                         .map(|k| {
                             vec![
                                 k.to_string(),
@@ -91,35 +132,34 @@ pub fn encode(puzzle: &Puzzle, encoding: Encoding) -> Result<Encoded, ProgramErr
                         })
                         .collect();
                     let v = p.lookup_var(&format!("W_{a}_{r}"), &[level], tuples)?;
-                    var_of.insert((a, r), v);
+                    var_of.insert((*a, r), v);
                 }
             }
         }
     }
-    for (r, row) in row_bands.iter().enumerate() {
-        for &(a, _) in row {
-            bands.push((r, a, var_of[&(a, r)]));
-        }
-    }
-    for (r, c) in (0..n).flat_map(|r| (0..n).map(move |c| (r, c))) {
-        band_of[r][c] = Some(var_of[&(puzzle.region(r, c), r)]);
-    }
+    let bands: Vec<(usize, u32, VarId)> = geometry
+        .rows
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| row.iter().map(move |&(a, _)| (r, a)))
+        .map(|(r, a)| (r, a, var_of[&(a, r)]))
+        .collect();
     if encoding == Encoding::Bands {
-        // Settling: water in a band means water in the same aquarium's band below.
+        // Settling: water in a band means water in the aquarium's next band down.
+        let next = geometry.next_below();
         for &(r, a, v) in &bands {
-            if let Some(&below) = var_of.get(&(a, r + 1)) {
-                p.implies(v, below)?;
+            if let Some(below) = next.get(&(a, r)) {
+                p.implies(v, var_of[&(a, *below)])?;
             }
         }
     }
-    for (r, row) in row_bands.iter().enumerate() {
+    for (r, row) in geometry.rows.iter().enumerate() {
         let terms: Vec<(VarId, u32)> = row.iter().map(|&(a, w)| (var_of[&(a, r)], w)).collect();
         p.count(&terms, Cmp::Eq, puzzle.row_counts()[r] as u32, Form::Ladder)?;
     }
     for (c, &count) in puzzle.col_counts().iter().enumerate() {
-        let terms: Vec<(VarId, u32)> = band_of
-            .iter()
-            .map(|row| (row[c].expect("every cell"), 1))
+        let terms: Vec<(VarId, u32)> = (0..n)
+            .map(|r| (var_of[&(puzzle.region(r, c), r)], 1))
             .collect();
         p.count(&terms, Cmp::Eq, count as u32, Form::Ladder)?;
     }

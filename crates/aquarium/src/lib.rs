@@ -24,8 +24,9 @@
 //! * **One id is one aquarium, even when its cells are not connected.** Rules 3 and 4 apply per
 //!   region id: every cell with that id in a given row shares one water state, and the settling
 //!   rule compares all rows that hold a cell with that id (rows without such a cell are
-//!   skipped). Real puzzles always have connected regions, so this only matters for
-//!   hand-written input.
+//!   skipped). Equivalently, the aquarium has one water level and its cells at or below that
+//!   level are water. Real puzzles always have connected regions, so this only matters for
+//!   hand-written input (see `docs/aquarium.md`, "Disconnected regions").
 //! * The grid size N is deduced from the number of items: `T = N² + 2N` numbers in total,
 //!   `2N` before the `;` and `N²` after it.
 //! * A count may be anything from `0` to `N`; a count larger than `N` is a parse error.

@@ -7,9 +7,11 @@
 //! non-negative decimal number made of ASCII digits only (no sign); spaces or tabs around an
 //! item are allowed. N is deduced from the item count `T = N² + 2N`.
 //!
-//! The text may hold more than the task: only the **first non-empty line** is the puzzle
-//! (leading and trailing whitespace is ignored). This accepts plain task files, stdin with a
-//! trailing newline, and the corpus layout "task line, empty line, solution rows".
+//! [`parse_str`] reads the **first non-blank line** as the puzzle (leading and trailing
+//! whitespace is ignored); blank lines before and after it are fine (a trailing newline, stdin),
+//! but any other non-blank line is an error ([`ParseErrorKind::ExtraLine`]) rather than being
+//! silently ignored. The corpus layout "task line, empty line, solution rows" is read by
+//! [`parse_with_solution`].
 //!
 //! # Solution block
 //!
@@ -129,6 +131,18 @@ pub enum ParseErrorKind {
         /// The grid size.
         n: usize,
     },
+    /// A non-blank line after the task line (in [`parse_str`], which reads one task only).
+    #[error(
+        "unexpected text after the task string on line {task_line}: expected only blank lines \
+         after it, found {}",
+        describe(found)
+    )]
+    ExtraLine {
+        /// 1-based line number of the task string.
+        task_line: usize,
+        /// The offending line, trimmed (at most 40 characters of it).
+        found: String,
+    },
     /// A solution cell that is neither `W` nor `.`.
     #[error("expected `W` (water) or `.` (empty), found {}", describe(&found.to_string()))]
     SolutionChar {
@@ -183,13 +197,28 @@ fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l))
 }
 
-/// Parses a puzzle from `text`: the first non-empty line is the task string, anything after it
-/// is ignored. `origin` names the input in error messages.
+/// Parses a puzzle from `text`: the first non-blank line is the task string; every other line
+/// must be blank ([`ParseErrorKind::ExtraLine`] names the first that is not). `origin` names the
+/// input in error messages.
 pub fn parse_str(text: &str, origin: &str) -> Result<Puzzle, ParseError> {
-    let (line_no, line) = numbered_lines(text)
-        .find(|(_, l)| !l.trim().is_empty())
+    let mut lines = numbered_lines(text).filter(|(_, l)| !l.trim().is_empty());
+    let (line_no, line) = lines
+        .next()
         .ok_or_else(|| err(origin, 1, 1, ParseErrorKind::Empty))?;
-    parse_task_line(line, line_no, origin)
+    let puzzle = parse_task_line(line, line_no, origin)?;
+    if let Some((extra_no, extra)) = lines.next() {
+        let start = extra.len() - extra.trim_start().len();
+        return Err(err(
+            origin,
+            extra_no,
+            column_of(extra, start),
+            ParseErrorKind::ExtraLine {
+                task_line: line_no,
+                found: extra.trim().chars().take(40).collect(),
+            },
+        ));
+    }
+    Ok(puzzle)
 }
 
 /// Parses the corpus layout: a task line (the first non-empty line), then optionally a
