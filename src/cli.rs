@@ -234,19 +234,6 @@ fn puzzle_help() -> String {
     format!("The puzzle: {}", list.join("; "))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_are_positive_and_finite() {
-        assert_eq!(seconds("0.5").unwrap().0, Duration::from_millis(500));
-        for bad in ["0", "-1", "nan", "inf", "1e300", "x", ""] {
-            assert!(seconds(bad).is_err(), "{bad}");
-        }
-    }
-}
-
 impl Command {
     /// Whether the command was asked for JSON output (its errors are JSON too).
     pub fn json(&self) -> bool {
@@ -259,5 +246,18 @@ impl Command {
             Command::Fillit { .. } | Command::Bench(_) => Format::Text,
         };
         format == Format::Json
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_positive_and_finite() {
+        assert_eq!(seconds("0.5").unwrap().0, Duration::from_millis(500));
+        for bad in ["0", "-1", "nan", "inf", "1e300", "x", ""] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -41,7 +41,7 @@ pub use emit::{emit, Emitted, HandBuiltInfo};
 pub use error::{BoxError, Error};
 pub use input::{read, Input, InputKind};
 pub use instance::Instance;
-pub use puzzle::{Contender, Encoded, HandBuilt, Needs, Puzzle, Solution, Source};
+pub use puzzle::{Contender, Decoder, Encoded, HandBuilt, Needs, Puzzle, Solution, Source};
 pub use race::solve_raced;
 pub use registry::{find, PuzzleEntry};
 pub use report::{ms, Outcome, Problem, RaceReport, SolveReport, StageOutcome, StageStats};

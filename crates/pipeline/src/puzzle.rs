@@ -86,8 +86,11 @@ pub struct Encoded<'a, A> {
     /// Decision variables in search order.
     pub order: Vec<VarId>,
     /// Turns decoded variable values (indexed by variable) into an answer.
-    pub decode: Box<dyn Fn(&[String]) -> A + 'a>,
+    pub decode: Decoder<'a, A>,
 }
+
+/// Reads decoded variable values (indexed by variable) back into an answer.
+pub type Decoder<'a, A> = Box<dyn Fn(&[String]) -> A + 'a>;
 
 impl<'a, A> Encoded<'a, A> {
     /// A program with its order and its decoder.
