@@ -186,7 +186,7 @@ mod tests {
         let s = Solution::from_rows(&["rrgb", "bbrg", "bbbb", "grbg"]);
         assert_eq!(
             render_text(&p, Some(&s), false),
-            "rrgb  rgb\nbbrg  brg\nbbbb  b\ngrbg  grbg\n\nrrgb\nbbrg\ngrbb\n   g\n"
+            "rrgb  rgb\nbbrg  brg\nbbbb  b\ngrbg  grbg\n\ncolumn clues, read down each column:\nrrgb\nbbrg\ngrbb\n   g\n"
         );
         assert!(render_text(&p, None, false).starts_with("....  rgb\n"));
         let ansi = render_ansi(&s);
