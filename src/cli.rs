@@ -177,8 +177,12 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
     /// List every solution (counted inside the engine), like `backref count --list`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "unique")]
     pub all: bool,
+    /// Check that the solution is unique: the engine stops at a second solution, and the
+    /// answer is unique, not unique (both solutions shown), or no solution.
+    #[arg(long)]
+    pub unique: bool,
 }
 
 /// `backref emit`.

@@ -1,9 +1,10 @@
 //! `backref count` (and `solve --all`): count every solution inside the engine and print the
 //! count, the native solver's count and the kept solutions.
 
+use backref_pipeline::Uniqueness;
 use serde_json::json;
 
-use crate::cli::{CountArgs, Format};
+use crate::cli::{CountArgs, Format, SolveArgs};
 use crate::exit::{Exit, Failure};
 use crate::solve::{engine, settings, Run};
 
@@ -74,6 +75,92 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
     Ok(if !c.problems.is_empty() {
         Exit::Disagreement
     } else if c.gave_up.is_some() {
+        Exit::GaveUp
+    } else {
+        Exit::Ok
+    })
+}
+
+/// Runs `backref solve --unique`: stop at the second solution inside the engine.
+pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
+    let settings = settings(&args.puzzle)?;
+    let instance = backref_puzzles::load(&args.puzzle.puzzle, &args.puzzle.input)?;
+    let engine = engine(&args.engine)?;
+    backref_pipeline::require_counting(&*engine)?;
+    let run = Run::start(
+        "solve --unique",
+        args.timeout,
+        args.format,
+        &args.puzzle,
+        &*instance,
+        &*engine,
+    );
+    let request = run.request(settings, &args.puzzle, &*engine);
+    let result = instance.unique(&*engine, &request);
+    drop(run);
+    let c = result?;
+    let verdict = c.uniqueness();
+    let outcome = match verdict {
+        Uniqueness::GaveUp(_) => "gave_up",
+        _ if c.count > 0 => "solved",
+        _ => "no_solution",
+    };
+    let verified = c.problems.is_empty() && !matches!(verdict, Uniqueness::GaveUp(_));
+    match args.format {
+        Format::Json => {
+            let mut v = json!({
+                "puzzle": instance.name(),
+                "engine": engine.name(),
+                "outcome": outcome,
+                "uniqueness": verdict.as_str(),
+                "verified": verified,
+                "solutions": c.solutions.iter().map(|s| &s.grid).collect::<Vec<_>>(),
+                "native_count": c.native_count,
+                "match_ms": c.match_time.as_secs_f64() * 1e3,
+                "problems": c.problems,
+            });
+            if let Some(first) = c.solutions.first() {
+                v["grid"] = json!(first.grid);
+            }
+            if let Uniqueness::GaveUp(limit) = verdict {
+                v["gave_up"] = json!({"limit": limit.to_string()});
+            }
+            println!("{v}");
+        }
+        Format::Text => {
+            let what = match verdict {
+                Uniqueness::Unique => "unique: exactly one solution".to_string(),
+                Uniqueness::NotUnique => {
+                    "NOT unique: at least two solutions (two shown)".to_string()
+                }
+                Uniqueness::NoSolution => {
+                    "no solution (the engine exhausted the search)".to_string()
+                }
+                Uniqueness::GaveUp(limit) => format!(
+                    "gave up ({limit}) after {} solution(s): uniqueness unknown",
+                    c.count
+                ),
+            };
+            println!(
+                "{} {}: {what}, by {}",
+                instance.name(),
+                args.puzzle.input,
+                engine.name()
+            );
+            for (i, s) in c.solutions.iter().enumerate() {
+                if c.solutions.len() > 1 {
+                    println!("solution {}:", i + 1);
+                }
+                print!("{}", s.text);
+            }
+            for p in &c.problems {
+                eprintln!("error: {p}");
+            }
+        }
+    }
+    Ok(if !c.problems.is_empty() {
+        Exit::Disagreement
+    } else if matches!(verdict, Uniqueness::GaveUp(_)) {
         Exit::GaveUp
     } else {
         Exit::Ok

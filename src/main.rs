@@ -58,6 +58,7 @@ fn main() -> ExitCode {
             max_list: usize::MAX,
             format: args.format,
         }),
+        cli::Command::Solve(args) if args.unique => count::unique(args),
         cli::Command::Solve(args) => solve::run(args),
         cli::Command::Count(args) => count::run(args),
         cli::Command::Fillit { .. } => unreachable!("handled above"),

@@ -18,6 +18,8 @@ pub struct CountReport {
     pub count: u64,
     /// The limit that ended the enumeration early, so `count` is only a lower bound.
     pub gave_up: Option<Limit>,
+    /// The enumeration stopped at the number of matches asked for ([`unique`] stops at two).
+    pub reached_max: bool,
     /// The native solver's count, when the puzzle can count and the engine finished.
     pub native_count: Option<u64>,
     /// The first matches, decoded (as many as asked for).
@@ -54,6 +56,64 @@ pub fn count<P: Puzzle + ?Sized>(
     request: &Request,
     keep: usize,
 ) -> Result<CountReport, Error> {
+    enumerate(puzzle, engine, request, Mode::Count { keep })
+}
+
+/// Whether a single-stage `puzzle` has exactly one solution: the engine stops at the second
+/// match ([`Mode::AtMost`]), and both matches are kept, checked and rendered. See
+/// [`CountReport::uniqueness`].
+pub fn unique<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engine: &dyn Engine,
+    request: &Request,
+) -> Result<CountReport, Error> {
+    enumerate(puzzle, engine, request, Mode::AtMost { max: 2, keep: 2 })
+}
+
+/// What a uniqueness check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// Exactly one solution (the search was exhausted after it).
+    Unique,
+    /// At least two solutions.
+    NotUnique,
+    /// No solution.
+    NoSolution,
+    /// A limit ended the search before it could tell.
+    GaveUp(Limit),
+}
+
+impl Uniqueness {
+    /// The name JSON uses.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Uniqueness::Unique => "unique",
+            Uniqueness::NotUnique => "not_unique",
+            Uniqueness::NoSolution => "no_solution",
+            Uniqueness::GaveUp(_) => "gave_up",
+        }
+    }
+}
+
+impl CountReport {
+    /// The verdict of a uniqueness check ([`unique`]).
+    pub fn uniqueness(&self) -> Uniqueness {
+        match (self.count, self.gave_up) {
+            (c, _) if c >= 2 => Uniqueness::NotUnique,
+            (_, Some(limit)) => Uniqueness::GaveUp(limit),
+            (0, None) => Uniqueness::NoSolution,
+            _ => Uniqueness::Unique,
+        }
+    }
+}
+
+/// Enumerates matches in `mode` (counting or at most some), checking every kept one.
+fn enumerate<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engine: &dyn Engine,
+    request: &Request,
+    mode: Mode,
+) -> Result<CountReport, Error> {
     require_counting(engine)?;
     let request = &request.started();
     if puzzle.stages().len() > 1 {
@@ -73,7 +133,7 @@ pub fn count<P: Puzzle + ?Sized>(
     let run = engine.run(
         &compiled.pattern,
         &compiled.subject,
-        Mode::Count { keep },
+        mode,
         &request.limits_now(),
     )?;
     let count = run
@@ -105,12 +165,17 @@ pub fn count<P: Puzzle + ?Sized>(
             Err(e) => problems.push(Problem::Decode(e.to_string())),
         }
     }
+    // The native count up to one past what the engine found (or up to the engine's stop).
     let native_count = if count.gave_up.is_none() {
-        puzzle.native_count(0, &settings, count.matches + 1)
+        puzzle.native_count(0, &settings, count.matches + u64::from(!count.reached_max))
     } else {
         None
     };
-    if let Some(n) = native_count.filter(|&n| n != count.matches) {
+    let agrees = |n: u64| match count.reached_max {
+        true => n >= count.matches,
+        false => n == count.matches,
+    };
+    if let Some(n) = native_count.filter(|&n| !agrees(n)) {
         problems.push(Problem::Disagreement(format!(
             "{} counted {} solutions, the native solver {n}",
             engine.name(),
@@ -120,6 +185,7 @@ pub fn count<P: Puzzle + ?Sized>(
     Ok(CountReport {
         count: count.matches,
         gave_up: count.gave_up,
+        reached_max: count.reached_max,
         native_count,
         solutions,
         match_time: run.timing.matching,

@@ -32,6 +32,9 @@ pub trait Instance: Sync {
         request: &Request,
         keep: usize,
     ) -> Result<CountReport, Error>;
+    /// Whether the instance has exactly one solution, stopping at the second
+    /// ([`crate::unique()`]).
+    fn unique(&self, engine: &dyn Engine, request: &Request) -> Result<CountReport, Error>;
     /// The subject and pattern of one stage ([`crate::emit()`]).
     fn emit(&self, settings: &Settings, options: &Options, stage: usize) -> Result<Emitted, Error>;
     /// One engine's row of a comparison of engines ([`crate::check_engine`]).
@@ -62,6 +65,10 @@ impl<P: Puzzle> Instance for P {
         keep: usize,
     ) -> Result<CountReport, Error> {
         crate::count::count(self, engine, request, keep)
+    }
+
+    fn unique(&self, engine: &dyn Engine, request: &Request) -> Result<CountReport, Error> {
+        crate::count::unique(self, engine, request)
     }
 
     fn emit(&self, settings: &Settings, options: &Options, stage: usize) -> Result<Emitted, Error> {

@@ -35,7 +35,7 @@ mod settings;
 pub mod size;
 mod solve;
 
-pub use count::{count, require_counting, CountReport};
+pub use count::{count, require_counting, unique, CountReport, Uniqueness};
 pub use crosscheck::{check_engine, compare, failures, Row, RowOutcome, Verdict};
 pub use emit::{emit, Emitted, HandBuiltInfo};
 pub use error::{BoxError, Error};
