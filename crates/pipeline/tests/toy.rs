@@ -1,0 +1,192 @@
+//! The pipeline in process on a toy puzzle of its own (no puzzle crate): "choose k of n lights",
+//! solved, counted, checked for uniqueness and emitted through PCRE2 — and an encoder bug the
+//! checks must catch: an answer that fails the rule checker is never reported as trusted.
+
+use backref_engine::{engine_by_name, Engine};
+use backref_pipeline::{
+    count, emit, solve, unique, Encoded, Error, Outcome, Problem, Puzzle, Request, Settings,
+    Solution, Source, Uniqueness,
+};
+use backref_program::{Form, Options, Program};
+
+/// Choose exactly `k` of `n` lights. `bug` makes the encoder state "at least one" instead.
+struct Lights {
+    n: usize,
+    k: u32,
+    bug: bool,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{on} lights on, expected {expected}")]
+struct WrongCount {
+    on: usize,
+    expected: u32,
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+impl Puzzle for Lights {
+    type Answer = Vec<bool>;
+    type Violation = WrongCount;
+
+    fn name(&self) -> &'static str {
+        "lights"
+    }
+
+    fn encode(&self, _stage: usize, _settings: &Settings) -> Result<Source<'_, Vec<bool>>, Error> {
+        let mut p = Program::new('L');
+        let vars = (0..self.n)
+            .map(|i| p.bool_var(&format!("L_{i}"), true))
+            .collect::<Result<Vec<_>, _>>()?;
+        if self.bug {
+            let terms: Vec<_> = vars.iter().map(|v| (*v, 1)).collect();
+            p.count(&terms, backref_program::Cmp::Ge, 1, Form::Flat)?;
+        } else {
+            p.exactly_k(&vars, self.k, Form::Flat)?;
+        }
+        let order = vars.clone();
+        Ok(Source::Ir(Encoded::new(p, order, move |values| {
+            vars.iter().map(|v| !values[v.index()].is_empty()).collect()
+        })))
+    }
+
+    fn check(&self, _: usize, _: &Settings, lights: &Vec<bool>) -> Result<(), Vec<WrongCount>> {
+        let on = lights.iter().filter(|l| **l).count();
+        if lights.len() == self.n && on == self.k as usize {
+            Ok(())
+        } else {
+            Err(vec![WrongCount {
+                on,
+                expected: self.k,
+            }])
+        }
+    }
+
+    fn native(&self, _: usize, _: &Settings) -> Result<Option<Vec<bool>>, Error> {
+        // Lights on first, as the encoding tries them.
+        Ok((self.k as usize <= self.n).then(|| (0..self.n).map(|i| i < self.k as usize).collect()))
+    }
+
+    fn native_count(&self, _: usize, _: &Settings, _cap: u64) -> Option<u64> {
+        Some(binomial(self.n as u64, self.k as u64))
+    }
+
+    fn render(&self, lights: &Vec<bool>) -> Solution {
+        let row: String = lights.iter().map(|l| if *l { '*' } else { '.' }).collect();
+        Solution::new(vec![row.clone()], row + "\n")
+    }
+}
+
+fn pcre2() -> Box<dyn Engine> {
+    engine_by_name("pcre2").expect("PCRE2 is built in")
+}
+
+#[test]
+fn solves_verifies_and_agrees_with_the_native_solver() {
+    let e = pcre2();
+    let r = solve(
+        &Lights {
+            n: 5,
+            k: 2,
+            bug: false,
+        },
+        &*e,
+        &Request::new(&*e),
+    )
+    .unwrap();
+    assert_eq!(r.outcome, Outcome::Solved);
+    assert!(r.trusted(), "{:?}", r.problems);
+    assert_eq!(r.solution.unwrap().grid, ["**..."]);
+    let r = solve(
+        &Lights {
+            n: 3,
+            k: 4,
+            bug: false,
+        },
+        &*e,
+        &Request::new(&*e),
+    )
+    .unwrap();
+    assert_eq!(r.outcome, Outcome::NoSolution);
+    assert!(r.confirmed());
+}
+
+#[test]
+fn counts_inside_the_engine_and_tells_uniqueness() {
+    let e = pcre2();
+    let c = count(
+        &Lights {
+            n: 6,
+            k: 3,
+            bug: false,
+        },
+        &*e,
+        &Request::new(&*e),
+        2,
+    )
+    .unwrap();
+    assert_eq!((c.count, c.native_count), (20, Some(20)));
+    assert!(c.problems.is_empty());
+    assert_eq!(c.solutions.len(), 2);
+    for (n, k, verdict) in [
+        (3, 3, Uniqueness::Unique),
+        (3, 1, Uniqueness::NotUnique),
+        (2, 3, Uniqueness::NoSolution),
+    ] {
+        let u = unique(&Lights { n, k, bug: false }, &*e, &Request::new(&*e)).unwrap();
+        assert_eq!(u.uniqueness(), verdict, "n={n} k={k}");
+        assert!(u.problems.is_empty(), "{:?}", u.problems);
+    }
+}
+
+#[test]
+fn an_encoder_bug_is_caught_by_the_rule_checker_and_the_native_count() {
+    let e = pcre2();
+    let buggy = Lights {
+        n: 4,
+        k: 2,
+        bug: true,
+    };
+    let r = solve(&buggy, &*e, &Request::new(&*e)).unwrap();
+    // The engine matches all four lights on: shown, but never trusted.
+    assert_eq!(r.outcome, Outcome::Solved);
+    assert!(!r.trusted() && !r.confirmed());
+    assert!(
+        r.problems.iter().any(
+            |p| matches!(p, Problem::RuleCheck(v) if v.to_string() == "4 lights on, expected 2")
+        ),
+        "{:?}",
+        r.problems
+    );
+    let c = count(&buggy, &*e, &Request::new(&*e), 0).unwrap();
+    assert_eq!(c.count, 15);
+    assert!(
+        c.problems
+            .iter()
+            .any(|p| p.to_string() == "pcre2 counted 15 solutions, the native solver 6"),
+        "{:?}",
+        c.problems
+    );
+}
+
+#[test]
+fn emits_in_any_dialect_without_an_engine() {
+    let toy = Lights {
+        n: 3,
+        k: 1,
+        bug: false,
+    };
+    for d in ["pcre2", "javascript", "python"] {
+        let dialect = backref_program::dialect::by_name(d).expect("a dialect");
+        let out = emit(&toy, &Settings::default(), &Options::new(dialect), 0).unwrap();
+        assert_eq!(out.dialect, dialect.name);
+        assert!(out.subject.ends_with(';'), "{}", out.subject);
+        assert_eq!(out.stage, "");
+        assert!(emit(&toy, &Settings::default(), &Options::new(dialect), 1).is_err());
+    }
+}
