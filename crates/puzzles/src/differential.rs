@@ -215,7 +215,7 @@ impl Case {
             ));
         }
         out.push_str(&format!(
-            "    (or this case alone: BACKREF_FUZZ_SEED={} BACKREF_FUZZ_CASES=1 cargo test -p backref-puzzles --test differential {})\n",
+            "    (or this case alone: BACKREF_FUZZ_SEED={} BACKREF_FUZZ_CASES=1 cargo test -p backref-puzzles --test differential -- --exact --include-ignored {})\n",
             self.seed,
             self.generator.replace('-', "_")
         ));
