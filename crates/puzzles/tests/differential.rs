@@ -137,7 +137,9 @@ fn rectangles() {
 /// over every row between a region's top and bottom (`levels`), while the rules and the native
 /// solver skip the rows a region does not occupy. PCRE2 and fancy-regex then say "no solution"
 /// where the native solver finds one (seeds 2, 6, 9, 10), or count 2 solutions where there is
-/// 1 (seeds 3, 11). Run it with `--ignored`; drop the `ignore` once the fix is merged.
+/// 1 (seeds 3, 11). With the `aquarium` branch's encoder fix (019d1bc) applied, seeds 0..1000
+/// of this generator all pass. Run it with `--ignored`; drop the `ignore` once the fix is
+/// merged.
 #[test]
 #[ignore = "known aquarium encoder issue on regions with non-contiguous rows (fix being merged)"]
 fn aquarium_scattered() {
