@@ -25,6 +25,10 @@
 //!
 //! A puzzle crate's own type works the same way without the registry, with its answer typed:
 //! `backref_pipeline::solve(&backref_queens::Queens::new(8), &*pcre2, &request)`.
+//!
+//! [`differential`] generates random small instances of every puzzle and checks PCRE2 against
+//! a second engine, the native solver and the native count (the `differential` test and the
+//! `stress` example).
 
 #![warn(missing_docs)]
 
@@ -33,6 +37,8 @@ pub use backref_pipeline as pipeline;
 pub use backref_program as program;
 
 use backref_pipeline::{Error, Instance, PuzzleEntry};
+
+pub mod differential;
 
 /// Every registered puzzle, in the order help texts list them.
 pub const PUZZLES: &[PuzzleEntry] = &[
