@@ -33,7 +33,7 @@ pub fn settings(p: &PuzzleArgs) -> Result<Settings, Failure> {
             .filter(|(_, on)| *on)
             .map(|(name, _)| name.to_string())
             .collect(),
-        features: Default::default(),
+        ..Settings::default()
     };
     let entry = backref_puzzles::find(&p.puzzle)?;
     settings.validate(entry.name, &entry.choices)?;

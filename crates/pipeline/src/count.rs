@@ -9,6 +9,7 @@ use backref_program::compile;
 use crate::error::Error;
 use crate::puzzle::{Puzzle, Solution, Source};
 use crate::report::Problem;
+use crate::settings::Settings;
 use crate::solve::Request;
 
 /// What a count found.
@@ -122,7 +123,10 @@ fn enumerate<P: Puzzle + ?Sized>(
             puzzle.name()
         )));
     }
-    let settings = request.settings.for_options(&request.options);
+    let settings = Settings {
+        enumerating: true,
+        ..request.settings.for_options(&request.options)
+    };
     let Source::Ir(encoded) = puzzle.encode(0, &settings)? else {
         return Err(Error::usage(
             "counting needs a pattern from the IR; a hand-built encoding only finds a first match",

@@ -18,6 +18,10 @@ pub struct Settings {
     /// What the target engine runs (nothing beyond backreferences under `--portable`); a
     /// puzzle may pick its default encoding from it. Filled in by the pipeline.
     pub features: Features,
+    /// The run enumerates solutions (counting, uniqueness): the encoding must keep every
+    /// solution, so hints that skip equivalent ones (symmetry breaking between interchangeable
+    /// pieces) stay out. Set by the pipeline.
+    pub enumerating: bool,
 }
 
 impl Settings {

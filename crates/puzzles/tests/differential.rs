@@ -131,29 +131,18 @@ fn rectangles() {
     differential("rectangles", 500);
 }
 
-/// Known issue, reported, not fixed here (the aquarium encoder's owners are merging a fix):
-/// on regions whose rows are not contiguous (a region id in rows 0 and 2 but not 1), the
-/// aquarium encodings apply settling between consecutive rows only (`bands`) or count levels
-/// over every row between a region's top and bottom (`levels`), while the rules and the native
-/// solver skip the rows a region does not occupy. PCRE2 and fancy-regex then say "no solution"
-/// where the native solver finds one (seeds 2, 6, 9, 10), or count 2 solutions where there is
-/// 1 (seeds 3, 11). With the `aquarium` branch's encoder fix (019d1bc) applied, seeds 0..1000
-/// of this generator all pass. Run it with `--ignored`; drop the `ignore` once the fix is
-/// merged.
+/// Regions whose rows are not contiguous (a region id in rows 0 and 2 but not 1): the encodings
+/// settle water over the rows a region occupies, as the rules and the native solver do (before
+/// that fix about 30% of these cases disagreed: seeds 2, 6, 9, 10 said no solution, 3 and 11
+/// counted 2 for 1).
 #[test]
-#[ignore = "known aquarium encoder issue on regions with non-contiguous rows (fix being merged)"]
 fn aquarium_scattered() {
     differential("aquarium-scattered", 100);
 }
 
-/// Known issue, reported, not fixed here: the rectangles encoder makes a piece wait for its
-/// earlier piece of the same size (a search hint that keeps the first answer), so PCRE2 counts
-/// one solution per arrangement of sizes while the native solver counts every assignment of
-/// equal pieces (`backref count rectangles` reports the disagreement; e.g. seed 7 of this
-/// generator's first run: 8 against 32). The `rectangles` test solves such cases but does not
-/// count them. Run it with `--ignored`; drop the `ignore` once the counts agree.
+/// Two pieces of one size in every case, counted: counting keeps every assignment of twins to
+/// places (before the fix, seed 7 counted 8 against the native 32).
 #[test]
-#[ignore = "known rectangles issue: in-engine counts skip permutations of equal pieces"]
 fn rectangles_twins() {
     differential("rectangles-twins", 100);
 }

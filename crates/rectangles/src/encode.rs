@@ -33,14 +33,15 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
     // Pieces of the same size (up to rotation, when rotation is allowed) are interchangeable:
     // any solution can use them in input order, and the search tries them in that order, so a
     // piece is only tried once its nearest earlier twin is placed. A search hint: it never
-    // changes whether a solution exists, nor the first one found.
+    // changes whether a solution exists, nor the first one found; counting leaves it out, since
+    // it skips the assignments of twins to each other's places.
     let same = |a: &crate::Piece, b: &crate::Piece| {
         (a.width, a.height) == (b.width, b.height)
             || (options.allow_rotation && (a.width, a.height) == (b.height, b.width))
     };
     let twin: Vec<Option<usize>> = (0..puzzle.pieces.len())
         .map(|i| {
-            if options.allow_reuse {
+            if options.allow_reuse || options.every_solution {
                 return None;
             }
             (0..i)

@@ -124,6 +124,9 @@ pub struct Options {
     pub allow_rotation: bool,
     /// A piece may be used more than once (default `false`).
     pub allow_reuse: bool,
+    /// Every solution is wanted (counting), not only the first: pieces of the same size are
+    /// then not made to wait for their earlier twin (a hint that skips equivalent assignments).
+    pub every_solution: bool,
 }
 
 impl Default for Options {
@@ -131,6 +134,7 @@ impl Default for Options {
         Options {
             allow_rotation: true,
             allow_reuse: false,
+            every_solution: false,
         }
     }
 }

@@ -41,6 +41,7 @@ impl Rectangles {
         Options {
             allow_rotation: !settings.switch("no-rotation"),
             allow_reuse: settings.switch("reuse"),
+            every_solution: settings.enumerating,
         }
     }
 }
