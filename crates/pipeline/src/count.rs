@@ -170,8 +170,9 @@ fn enumerate<P: Puzzle + ?Sized>(
         }
     }
     // The native count up to one past what the engine found (or up to the engine's stop).
+    let cap = count.matches + u64::from(!count.reached_max);
     let native_count = if count.gave_up.is_none() {
-        puzzle.native_count(0, &settings, count.matches + u64::from(!count.reached_max))
+        puzzle.native_count(0, &settings, cap)
     } else {
         None
     };
@@ -180,8 +181,10 @@ fn enumerate<P: Puzzle + ?Sized>(
         false => n == count.matches,
     };
     if let Some(n) = native_count.filter(|&n| !agrees(n)) {
+        // A native count that reached its cap is a lower bound.
+        let at_least = if n >= cap { "at least " } else { "" };
         problems.push(Problem::Disagreement(format!(
-            "{} counted {} solutions, the native solver {n}",
+            "{} counted {} solutions, the native solver {at_least}{n}",
             engine.name(),
             count.matches
         )));
