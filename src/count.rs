@@ -1,28 +1,44 @@
 //! `backref count` (and `solve --all`): count every solution inside the engine and print the
 //! count, the native solver's count and the kept solutions.
 
-use backref_pipeline::Uniqueness;
+use backref_engine::Engine;
+use backref_pipeline::{Instance, Request, Uniqueness};
 use serde_json::json;
 
-use crate::cli::{CountArgs, Format, SolveArgs};
+use crate::cli::{CountArgs, Format, PuzzleArgs, Seconds, SolveArgs};
 use crate::exit::{Exit, Failure};
 use crate::solve::{engine, settings, Run};
 
+/// The loaded instance, the engine, the run under way and its request.
+type Prepared = (Box<dyn Instance>, Box<dyn Engine>, Run, Request);
+
+/// Loads the instance and an engine that counts, and starts the run: what `count` and
+/// `solve --unique` share.
+fn prepare(
+    verb: &str,
+    puzzle: &PuzzleArgs,
+    engine_name: &str,
+    timeout: Option<Seconds>,
+    format: Format,
+) -> Result<Prepared, Failure> {
+    let settings = settings(puzzle)?;
+    let instance = backref_puzzles::load(&puzzle.puzzle, &puzzle.input)?;
+    let engine = engine(engine_name)?;
+    backref_pipeline::require_counting(&*engine)?;
+    let run = Run::start(verb, timeout, format, puzzle, &*instance, &*engine);
+    let request = run.request(settings, puzzle, &*engine);
+    Ok((instance, engine, run, request))
+}
+
 /// Runs `backref count` (and `solve --all`).
 pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
-    let settings = settings(&args.puzzle)?;
-    let instance = backref_puzzles::load(&args.puzzle.puzzle, &args.puzzle.input)?;
-    let engine = engine(&args.engine)?;
-    backref_pipeline::require_counting(&*engine)?;
-    let run = Run::start(
+    let (instance, engine, run, request) = prepare(
         "count",
+        &args.puzzle,
+        &args.engine,
         args.timeout,
         args.format,
-        &args.puzzle,
-        &*instance,
-        &*engine,
-    );
-    let request = run.request(settings, &args.puzzle, &*engine);
+    )?;
     let keep = if args.list { args.max_list } else { 0 };
     let result = instance.count(&*engine, &request, keep);
     drop(run);
@@ -83,19 +99,13 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
 
 /// Runs `backref solve --unique`: stop at the second solution inside the engine.
 pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
-    let settings = settings(&args.puzzle)?;
-    let instance = backref_puzzles::load(&args.puzzle.puzzle, &args.puzzle.input)?;
-    let engine = engine(&args.engine)?;
-    backref_pipeline::require_counting(&*engine)?;
-    let run = Run::start(
+    let (instance, engine, run, request) = prepare(
         "solve --unique",
+        &args.puzzle,
+        &args.engine,
         args.timeout,
         args.format,
-        &args.puzzle,
-        &*instance,
-        &*engine,
-    );
-    let request = run.request(settings, &args.puzzle, &*engine);
+    )?;
     let result = instance.unique(&*engine, &request);
     drop(run);
     let c = result?;

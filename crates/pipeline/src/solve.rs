@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use backref_engine::{Engine, Flags, Limits, Mode, Outcome as EngineOutcome, Run};
-use backref_program::{compile, Options};
+use backref_program::{compile, Options, Stats};
 
 use crate::error::Error;
 use crate::puzzle::{Encoded, HandBuilt, Puzzle, Source};
@@ -75,6 +75,34 @@ struct Attempt<A> {
     refuted: Option<refute::Refutation>,
     /// The hand-built encoding's name, for messages.
     encoding: Option<&'static str>,
+}
+
+impl<A> Attempt<A> {
+    /// An attempt that has run: its statistics from the pattern's sizes, the generation time
+    /// and the run's timings; nothing decoded yet.
+    fn new(run: Run, sizes: &Stats, generate: Duration) -> Attempt<A> {
+        Attempt {
+            stats: StageStats {
+                subject_bytes: sizes.subject_bytes,
+                pattern_bytes: sizes.pattern_bytes,
+                statements: sizes.statements,
+                groups: sizes.groups,
+                backrefs: sizes.backrefs,
+                generate_ms: ms(generate),
+                compile_ms: ms(run.timing.compile),
+                match_ms: ms(run.timing.matching),
+                jit: run.timing.jit,
+                ..Default::default()
+            },
+            answer: None,
+            undecodable: None,
+            ir_problems: Vec::new(),
+            partial: false,
+            refuted: None,
+            encoding: None,
+            run,
+        }
+    }
 }
 
 /// Solves `puzzle` stage by stage on `engine`, decoding, checking and cross-checking.
@@ -261,28 +289,8 @@ fn run_ir<P: Puzzle + ?Sized>(
         run.timing.matching += first.matching + r.timing.matching;
         refuted = Some(r);
     }
-    let stats = StageStats {
-        subject_bytes: compiled.stats.subject_bytes,
-        pattern_bytes: compiled.stats.pattern_bytes,
-        statements: compiled.stats.statements,
-        groups: compiled.stats.groups,
-        backrefs: compiled.stats.backrefs,
-        generate_ms: ms(compiled.elapsed),
-        compile_ms: ms(run.timing.compile),
-        match_ms: ms(run.timing.matching),
-        jit: run.timing.jit,
-        ..Default::default()
-    };
-    let mut attempt = Attempt {
-        stats,
-        answer: None,
-        undecodable: None,
-        ir_problems: Vec::new(),
-        partial: false,
-        refuted,
-        encoding: None,
-        run,
-    };
+    let mut attempt = Attempt::new(run, &compiled.stats, compiled.elapsed);
+    attempt.refuted = refuted;
     if let EngineOutcome::Solved(caps) = &attempt.run.outcome {
         match compiled.decode(&encoded.program, |n| caps.get(n)) {
             Ok(values) => {
@@ -337,28 +345,16 @@ fn run_hand_built<A>(
     let matcher = engine.compile(&hand.pattern, &hand.flags)?;
     let mut run = matcher.run(&hand.subject, Mode::First, limits)?;
     run.timing.compile += matcher.compile_time();
-    let stats = StageStats {
+    let sizes = Stats {
         subject_bytes: hand.subject.len(),
         pattern_bytes: hand.pattern.len(),
         statements: 0,
         groups: hand.groups,
         backrefs: hand.backrefs,
-        generate_ms: ms(hand.generate),
-        compile_ms: ms(run.timing.compile),
-        match_ms: ms(run.timing.matching),
-        jit: run.timing.jit,
-        ..Default::default()
     };
-    let mut attempt = Attempt {
-        stats,
-        answer: None,
-        undecodable: None,
-        ir_problems: Vec::new(),
-        partial: hand.partial,
-        refuted: None,
-        encoding: Some(hand.encoding),
-        run,
-    };
+    let mut attempt = Attempt::new(run, &sizes, hand.generate);
+    attempt.partial = hand.partial;
+    attempt.encoding = Some(hand.encoding);
     if let EngineOutcome::Solved(caps) = &attempt.run.outcome {
         match (hand.decode)(caps) {
             Ok(a) => attempt.answer = Some(a),
