@@ -86,6 +86,12 @@ fn main() {
             let total = report.total(|s| s.generate_ms + s.compile_ms + s.match_ms);
             let m = report.total(|s| s.match_ms);
             let native = report.total(|s| s.native_ms);
+            if total > 100.0 {
+                eprintln!(
+                    "{file}: puzzle {} took {total:.1} ms (match {m:.1}, native {native:.1})",
+                    i + 1
+                );
+            }
             totals.push(total);
             matches.push(m);
             compiles.push(report.total(|s| s.compile_ms));

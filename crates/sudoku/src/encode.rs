@@ -29,6 +29,18 @@ pub struct Encoded {
 
 /// States the puzzle of `m` with the empty cells decided in `cells` order.
 pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, ProgramError> {
+    if m.contradiction.is_some() {
+        // The givens already break a rule (the pipeline reports it as ruled out; counting and
+        // emitting still get a program): one decision that no table row allows.
+        let mut program = Program::new('X');
+        let v = program.choice_var("contradiction", &["X"])?;
+        program.table(&[v], Vec::new())?;
+        return Ok(Encoded {
+            program,
+            order: vec![v],
+            cells: Vec::new(),
+        });
+    }
     // Resources of each (cell, candidate index).
     let mut uses: HashMap<(usize, usize), Vec<u32>> = HashMap::new();
     let mut next = 0u32;

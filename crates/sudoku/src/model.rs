@@ -93,8 +93,9 @@ impl Model {
                 }
             }
             None => {
+                let per_band = n / s.box_cols;
                 for b in 0..n {
-                    let (r0, c0) = (b / s.box_cols * s.box_rows, b % s.box_cols * s.box_cols);
+                    let (r0, c0) = (b / per_band * s.box_rows, b % per_band * s.box_cols);
                     houses.push(
                         (0..n)
                             .map(|i| (r0 + i / s.box_cols) * n + c0 + i % s.box_cols)
