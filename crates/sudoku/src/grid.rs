@@ -331,6 +331,17 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
         let ws = words(line);
         let (kcol, key) = ws[0];
         let key = key.to_ascii_lowercase();
+        if !KEYWORDS.contains(&key.as_str()) {
+            return Err(ParseError::at(
+                no,
+                kcol,
+                format!(
+                    "unknown variant {:?}; known: {}",
+                    ws[0].1,
+                    KEYWORDS.join(", ")
+                ),
+            ));
+        }
         let cells = ws[1..]
             .iter()
             .map(|&(col, w)| cell(n, no, col, w))
@@ -392,17 +403,7 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
                     _ => Variant::V(a, b),
                 }
             }
-            _ => {
-                return Err(ParseError::at(
-                    no,
-                    kcol,
-                    format!(
-                        "unknown variant {:?}; known: {}",
-                        ws[0].1,
-                        KEYWORDS.join(", ")
-                    ),
-                ))
-            }
+            _ => unreachable!("a known keyword"),
         };
         s.variants.push(v);
     }
