@@ -121,7 +121,10 @@ fn an_empty_four_by_four_has_288_solutions() {
     std::fs::write(&f, "....\n....\n....\n....\n").unwrap();
     let (v, code) = json(&["count", "sudoku", f.to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_eq!((v["count"].as_u64(), v["native_count"].as_u64()), (Some(288), Some(288)));
+    assert_eq!(
+        (v["count"].as_u64(), v["native_count"].as_u64()),
+        (Some(288), Some(288))
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -130,10 +133,22 @@ fn bad_input_exits_two_naming_line_and_column() {
     let dir = std::env::temp_dir().join(format!("backref-sudoku-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (text, want) in [
-        ("12.4\n..12\n..5.\n4..3\n", "line 3, column 3: '5' is not a symbol"),
-        ("12.4\n..12\n....\n", "line 4, column 1: the grid has 3 rows, expected 4"),
-        ("12.4..12....4..3\nthermo r1c1 r9c9\n", "line 2, column 13: \"r9c9\" is not a cell"),
-        ("12.4..12....4..3\nkiller 3 r1c1\n", "line 2, column 1: unknown variant \"killer\""),
+        (
+            "12.4\n..12\n..5.\n4..3\n",
+            "line 3, column 3: '5' is not a symbol",
+        ),
+        (
+            "12.4\n..12\n....\n",
+            "line 4, column 1: the grid has 3 rows, expected 4",
+        ),
+        (
+            "12.4..12....4..3\nthermo r1c1 r9c9\n",
+            "line 2, column 13: \"r9c9\" is not a cell",
+        ),
+        (
+            "12.4..12....4..3\nkiller 3 r1c1\n",
+            "line 2, column 1: unknown variant \"killer\"",
+        ),
         ("123\n", "line 1, column 1: 3 symbols"),
     ] {
         let f = dir.join("bad.txt");

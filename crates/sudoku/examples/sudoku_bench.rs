@@ -111,6 +111,9 @@ fn main() {
             median(&mut compiles),
             median(&mut ratios),
         );
-        eprintln!("({file}: {:.1} s wall clock, native cross-checks included)", started.elapsed().as_secs_f64());
+        eprintln!(
+            "({file}: {:.1} s wall clock, native cross-checks included)",
+            started.elapsed().as_secs_f64()
+        );
     }
 }

@@ -125,6 +125,9 @@ pub fn value(c: char) -> Option<u8> {
     }
 }
 
+/// A grid row: its line number and its symbols with their columns.
+type Row = (usize, Vec<(usize, char)>);
+
 fn ignored(c: char) -> bool {
     matches!(c, ' ' | '\t' | '|' | '-' | '+' | '\r')
 }
@@ -174,7 +177,7 @@ pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
             .is_some_and(|(_, l)| cells_of(l).len() == len && !is_keyword_line(l))
     };
     let one_line = SIZES.iter().any(|s| s.0 * s.0 == k) && !(k == 16 && next_is_row(16));
-    let (n, rows, rest): (usize, Vec<(usize, Vec<(usize, char)>)>, usize) = if one_line {
+    let (n, rows, rest): (usize, Vec<Row>, usize) = if one_line {
         let n = (k as f64).sqrt().round() as usize;
         let rows = first_cells
             .chunks(n)
@@ -203,7 +206,11 @@ pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
                 return Err(ParseError::at(
                     no,
                     col,
-                    format!("row {} has {} symbols, expected {k}", rows.len() + 1, cells.len()),
+                    format!(
+                        "row {} has {} symbols, expected {k}",
+                        rows.len() + 1,
+                        cells.len()
+                    ),
                 ));
             }
             rows.push((no, cells));
@@ -526,6 +533,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!(s.regions.as_ref().unwrap()[15], 3);
-        assert_eq!(s.variants, vec![Variant::Diagonal, Variant::Thermo(vec![0, 5])]);
+        assert_eq!(
+            s.variants,
+            vec![Variant::Diagonal, Variant::Thermo(vec![0, 5])]
+        );
     }
 }

@@ -142,7 +142,10 @@ impl Model {
                         });
                     }
                 }
-                Variant::White(a, b) | Variant::Black(a, b) | Variant::X(a, b) | Variant::V(a, b) => {
+                Variant::White(a, b)
+                | Variant::Black(a, b)
+                | Variant::X(a, b)
+                | Variant::V(a, b) => {
                     let rel = match v {
                         Variant::White(..) => Rel::Consecutive,
                         Variant::Black(..) => Rel::Double,
@@ -168,7 +171,11 @@ impl Model {
                         continue;
                     }
                     let (a, b) = ((r * n as i64 + c) as usize, (r2 * n as i64 + c2) as usize);
-                    if !share(a, b) && !pairs.iter().any(|p| p.rel == Rel::NotEqual && p.a == a && p.b == b) {
+                    if !share(a, b)
+                        && !pairs
+                            .iter()
+                            .any(|p| p.rel == Rel::NotEqual && p.a == a && p.b == b)
+                    {
                         pairs.push(Relation {
                             a,
                             b,
@@ -186,10 +193,14 @@ impl Model {
         let mut contradiction = None;
         let mut domains = Vec::with_capacity(n * n);
         for c in 0..n * n {
-            let fits = |x: u8| odd[c].is_none_or(|o| (x % 2 == 0) == o);
+            let fits = |x: u8| odd[c].is_none_or(|o| x.is_multiple_of(2) == o);
             if let Some(g) = s.givens[c] {
                 if !fits(g) && contradiction.is_none() {
-                    contradiction = Some(format!("the given at {} is not {}", name(n, c), if odd[c] == Some(true) { "odd" } else { "even" }));
+                    contradiction = Some(format!(
+                        "the given at {} is not {}",
+                        name(n, c),
+                        if odd[c] == Some(true) { "odd" } else { "even" }
+                    ));
                 }
                 domains.push(vec![g]);
                 continue;

@@ -17,7 +17,8 @@ const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
 /// Sudoku in the registry.
 pub const ENTRY: PuzzleEntry = PuzzleEntry {
     name: "sudoku",
-    about: "fill an N×N grid so that every row, column and box holds each symbol once (and variants)",
+    about:
+        "fill an N×N grid so that every row, column and box holds each symbol once (and variants)",
     input: InputKind::File,
     input_help: "a file: one line of N² symbols or N lines of N, . for blanks, then variant lines",
     choices: Choices {

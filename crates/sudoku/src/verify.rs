@@ -44,6 +44,11 @@ pub enum Violation {
     },
 }
 
+/// A rule on two cells: its name, the cells (row, column), and what their numbers must satisfy.
+type PairRule = (String, (usize, usize), (usize, usize), fn(u32, u32) -> bool);
+/// A rule on one cell.
+type CellRule = (String, (usize, usize), fn(u32) -> bool);
+
 fn number(c: char) -> Option<u32> {
     match c {
         '1'..='9' => Some(c as u32 - '0' as u32),
@@ -84,7 +89,10 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
     let mut groups: Vec<(String, Vec<(usize, usize)>)> = Vec::new();
     for i in 0..n {
         groups.push((format!("row {}", i + 1), (0..n).map(|c| (i, c)).collect()));
-        groups.push((format!("column {}", i + 1), (0..n).map(|r| (r, i)).collect()));
+        groups.push((
+            format!("column {}", i + 1),
+            (0..n).map(|r| (r, i)).collect(),
+        ));
     }
     match &s.regions {
         Some(ids) => {
@@ -92,7 +100,10 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
             seen.sort();
             seen.dedup();
             for id in seen {
-                let cells = (0..n * n).filter(|&k| ids[k] == id).map(|k| (k / n, k % n)).collect();
+                let cells = (0..n * n)
+                    .filter(|&k| ids[k] == id)
+                    .map(|k| (k / n, k % n))
+                    .collect();
                 groups.push((format!("region {}", id + 1), cells));
             }
         }
@@ -113,23 +124,31 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
             }
         }
     }
-    let mut pairs: Vec<(String, (usize, usize), (usize, usize), fn(u32, u32) -> bool)> = Vec::new();
-    let mut singles: Vec<(String, (usize, usize), fn(u32) -> bool)> = Vec::new();
+    let mut pairs: Vec<PairRule> = Vec::new();
+    let mut singles: Vec<CellRule> = Vec::new();
     let at = |k: usize| (k / n, k % n);
     for v in &s.variants {
         match v {
             Variant::Diagonal => {
                 groups.push(("the main diagonal".into(), (0..n).map(|i| (i, i)).collect()));
-                groups.push(("the anti-diagonal".into(), (0..n).map(|i| (i, n - 1 - i)).collect()));
+                groups.push((
+                    "the anti-diagonal".into(),
+                    (0..n).map(|i| (i, n - 1 - i)).collect(),
+                ));
             }
             Variant::Windoku => {
                 for (r0, c0) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
-                    let cells = (r0..r0 + 3).flat_map(|r| (c0..c0 + 3).map(move |c| (r, c))).collect();
+                    let cells = (r0..r0 + 3)
+                        .flat_map(|r| (c0..c0 + 3).map(move |c| (r, c)))
+                        .collect();
                     groups.push((format!("the windoku box at r{}c{}", r0 + 1, c0 + 1), cells));
                 }
             }
             Variant::House(cells) => {
-                groups.push(("an extra house".into(), cells.iter().map(|&k| at(k)).collect()));
+                groups.push((
+                    "an extra house".into(),
+                    cells.iter().map(|&k| at(k)).collect(),
+                ));
             }
             Variant::AntiKnight | Variant::AntiKing => {
                 let knight = matches!(v, Variant::AntiKnight);
@@ -169,15 +188,17 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
             }
             Variant::Whisper(cells) => {
                 for w in cells.windows(2) {
-                    pairs.push(("whisper".into(), at(w[0]), at(w[1]), |a, b| a.abs_diff(b) >= 5));
+                    pairs.push(("whisper".into(), at(w[0]), at(w[1]), |a, b| {
+                        a.abs_diff(b) >= 5
+                    }));
                 }
             }
-            Variant::White(a, b) => {
-                pairs.push(("white dot".into(), at(*a), at(*b), |x, y| x.abs_diff(y) == 1))
-            }
-            Variant::Black(a, b) => {
-                pairs.push(("black dot".into(), at(*a), at(*b), |x, y| x == 2 * y || y == 2 * x))
-            }
+            Variant::White(a, b) => pairs.push(("white dot".into(), at(*a), at(*b), |x, y| {
+                x.abs_diff(y) == 1
+            })),
+            Variant::Black(a, b) => pairs.push(("black dot".into(), at(*a), at(*b), |x, y| {
+                x == 2 * y || y == 2 * x
+            })),
             Variant::X(a, b) => pairs.push(("X".into(), at(*a), at(*b), |x, y| x + y == 10)),
             Variant::V(a, b) => pairs.push(("V".into(), at(*a), at(*b), |x, y| x + y == 5)),
         }
