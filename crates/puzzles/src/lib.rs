@@ -47,6 +47,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_colorgrid::puzzle::ENTRY,
     backref_fillit::puzzle::ENTRY,
     backref_rectangles::puzzle::ENTRY,
+    backref_sudoku::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.

@@ -1,0 +1,119 @@
+//! Solves every puzzle of one or more collections (one puzzle per line in the one-line form;
+//! blank lines, `#` comments and lines that are no puzzle, like a count or a title, skipped)
+//! through the pipeline on PCRE2, and prints a summary per file.
+//!
+//!     cargo run --release -p backref-sudoku --example sudoku_bench -- FILE... [--limit K] [--order NAME]
+
+use std::time::Instant;
+
+use backref_pipeline::{solve, Outcome, Request};
+use backref_sudoku::grid::{parse, SIZES};
+
+fn median(v: &mut [f64]) -> f64 {
+    quantile(v, 0.5)
+}
+
+fn quantile(v: &mut [f64], q: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[((v.len() - 1) as f64 * q).round() as usize]
+}
+
+fn main() {
+    let mut files = Vec::new();
+    let mut limit = usize::MAX;
+    let mut order = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--limit" => limit = args.next().and_then(|k| k.parse().ok()).expect("--limit K"),
+            "--order" => order = args.next(),
+            _ => files.push(a),
+        }
+    }
+    if files.is_empty() {
+        eprintln!("usage: sudoku_bench FILE... [--limit K] [--order NAME]");
+        std::process::exit(2);
+    }
+    let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
+    let mut request = Request::new(&*engine);
+    request.settings.order = order;
+    request.limits.timeout = Some(std::time::Duration::from_secs(20));
+    println!(
+        "| file | puzzles | solved (verified) | no solution | gave up | failed | total ms | median ms | p90 ms | max ms | median match ms | median compile ms | median match/native |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a readable file");
+        let puzzles: Vec<&str> = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim())
+            .filter(|l| SIZES.iter().any(|s| s.0 * s.0 == l.chars().count()))
+            .take(limit)
+            .collect();
+        let (mut solved, mut none, mut gave_up, mut failed) = (0, 0, 0, 0);
+        let (mut totals, mut matches, mut compiles, mut ratios) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let started = Instant::now();
+        for (i, line) in puzzles.iter().enumerate() {
+            let sudoku = match parse(line) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("{file}: puzzle {}: {e}", i + 1);
+                    failed += 1;
+                    continue;
+                }
+            };
+            let report = match solve(&sudoku, &*engine, &request) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("{file}: puzzle {}: {e}", i + 1);
+                    failed += 1;
+                    continue;
+                }
+            };
+            match report.outcome {
+                Outcome::Solved if report.trusted() => solved += 1,
+                Outcome::NoSolution if report.problems.is_empty() => none += 1,
+                Outcome::GaveUp { .. } => gave_up += 1,
+                _ => {
+                    eprintln!("{file}: puzzle {}: untrusted: {:?}", i + 1, report.problems);
+                    failed += 1;
+                }
+            }
+            let total = report.total(|s| s.generate_ms + s.compile_ms + s.match_ms);
+            let m = report.total(|s| s.match_ms);
+            let native = report.total(|s| s.native_ms);
+            if total > 100.0 {
+                eprintln!(
+                    "{file}: puzzle {} took {total:.1} ms (match {m:.1}, native {native:.1})",
+                    i + 1
+                );
+            }
+            totals.push(total);
+            matches.push(m);
+            compiles.push(report.total(|s| s.compile_ms));
+            if native > 0.0 {
+                ratios.push(m / native);
+            }
+        }
+        let sum: f64 = totals.iter().sum();
+        println!(
+            "| {} | {} | {solved} | {none} | {gave_up} | {failed} | {sum:.0} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
+            std::path::Path::new(&file).file_name().unwrap().to_string_lossy(),
+            puzzles.len(),
+            median(&mut totals),
+            quantile(&mut totals, 0.9),
+            quantile(&mut totals, 1.0),
+            median(&mut matches),
+            median(&mut compiles),
+            median(&mut ratios),
+        );
+        eprintln!(
+            "({file}: {:.1} s wall clock, native cross-checks included)",
+            started.elapsed().as_secs_f64()
+        );
+    }
+}

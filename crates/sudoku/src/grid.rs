@@ -1,0 +1,541 @@
+//! The puzzle as written: size, box shape, givens, jigsaw regions and the variant section, and
+//! the parser of the one-line and the grid form.
+//!
+//! One-line form: N² symbols on one line (`.` or `0` blank). Grid form: N lines of N symbols,
+//! `.` blank; `|`, `-`, `+` and spaces are ignored, lines of separators only are skipped.
+//! Symbols are `1`–`9`, then `A`–`Z` (either case). `#` starts a comment; blank lines are
+//! skipped. After the grid, each line is one variant (docs/sudoku.md): `diagonal`, `windoku`,
+//! `anti-knight`, `anti-king`, `odd CELLS`, `even CELLS`, `house CELLS`, `thermo CELLS`,
+//! `whisper CELLS`, `white A B`, `black A B`, `x A B`, `v A B`, and `regions` followed by N lines
+//! of N region marks (jigsaw). Cells are written `r1c1` (row, column from 1).
+
+/// The sizes with their boxes: (N, box rows p, box columns q).
+pub const SIZES: [(usize, usize, usize); 10] = [
+    (4, 2, 2),
+    (6, 2, 3),
+    (8, 2, 4),
+    (9, 3, 3),
+    (10, 2, 5),
+    (12, 3, 4),
+    (15, 3, 5),
+    (16, 4, 4),
+    (20, 4, 5),
+    (25, 5, 5),
+];
+
+/// One constraint of the variant section. Cells are indices `row * N + column` from 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Both main diagonals are houses.
+    Diagonal,
+    /// Windoku / NRC: four extra boxes, one cell in from each corner (9×9 only).
+    Windoku,
+    /// No two cells a knight's move apart hold the same symbol.
+    AntiKnight,
+    /// No two cells a king's move apart hold the same symbol.
+    AntiKing,
+    /// These cells hold odd values.
+    Odd(Vec<usize>),
+    /// These cells hold even values.
+    Even(Vec<usize>),
+    /// An extra house: these cells hold distinct symbols.
+    House(Vec<usize>),
+    /// A thermometer: values strictly increase from the bulb (the first cell).
+    Thermo(Vec<usize>),
+    /// A German whisper: neighbours along the line differ by at least 5.
+    Whisper(Vec<usize>),
+    /// A white kropki dot: the two values differ by 1.
+    White(usize, usize),
+    /// A black kropki dot: one value is double the other.
+    Black(usize, usize),
+    /// An X: the two values sum to 10.
+    X(usize, usize),
+    /// A V: the two values sum to 5.
+    V(usize, usize),
+}
+
+/// A Sudoku puzzle as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sudoku {
+    /// Side and number of symbols.
+    pub n: usize,
+    /// Rows of a box.
+    pub box_rows: usize,
+    /// Columns of a box.
+    pub box_cols: usize,
+    /// Per cell (row-major): the given value from 0 (symbol `1`), or `None`.
+    pub givens: Vec<Option<u8>>,
+    /// Jigsaw regions (a region id per cell) replacing the boxes, when given.
+    pub regions: Option<Vec<usize>>,
+    /// The variant section.
+    pub variants: Vec<Variant>,
+    /// Whether the input wrote letters in lower case (answers are rendered alike).
+    pub lowercase: bool,
+}
+
+/// A parse error, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{origin}line {line}, column {col}: {message}")]
+pub struct ParseError {
+    /// Where the text came from, with `: ` (empty when unknown).
+    pub origin: String,
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1 (characters).
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ParseError {
+    fn at(line: usize, col: usize, message: impl Into<String>) -> ParseError {
+        ParseError {
+            origin: String::new(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    /// This error with the file name in front.
+    pub fn in_file(mut self, origin: &str) -> ParseError {
+        self.origin = format!("{origin}: ");
+        self
+    }
+}
+
+/// The symbol of value `v` (from 0): `1`–`9`, then `A`, `B`, ...
+pub fn symbol(v: u8, lowercase: bool) -> char {
+    if v < 9 {
+        (b'1' + v) as char
+    } else if lowercase {
+        (b'a' + v - 9) as char
+    } else {
+        (b'A' + v - 9) as char
+    }
+}
+
+/// The value of a symbol (from 0), if it is one.
+pub fn value(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'1'),
+        'A'..='Z' => Some(c as u8 - b'A' + 9),
+        'a'..='z' => Some(c as u8 - b'a' + 9),
+        _ => None,
+    }
+}
+
+/// A grid row: its line number and its symbols with their columns.
+type Row = (usize, Vec<(usize, char)>);
+
+fn ignored(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '|' | '-' | '+' | '\r')
+}
+
+/// The meaningful characters of a grid line with their columns (from 1).
+fn cells_of(line: &str) -> Vec<(usize, char)> {
+    line.chars()
+        .enumerate()
+        .filter(|(_, c)| !ignored(*c))
+        .map(|(i, c)| (i + 1, c))
+        .collect()
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split('#').next().unwrap_or("")
+}
+
+fn size_of(n: usize) -> Option<(usize, usize, usize)> {
+    SIZES.iter().copied().find(|s| s.0 == n)
+}
+
+fn sizes_list(f: impl Fn(usize) -> usize) -> String {
+    SIZES
+        .iter()
+        .map(|s| f(s.0).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Parses one puzzle: the one-line or the grid form, then the variant section.
+pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
+    // (line number, text without comment), blank lines dropped.
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, strip_comment(l)))
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    let Some(&(first_no, first)) = lines.first() else {
+        return Err(ParseError::at(1, 1, "no puzzle: the input is empty"));
+    };
+    let first_cells = cells_of(first);
+    let k = first_cells.len();
+    let next_is_row = |len: usize| {
+        lines
+            .get(1)
+            .is_some_and(|(_, l)| cells_of(l).len() == len && !is_keyword_line(l))
+    };
+    let one_line = SIZES.iter().any(|s| s.0 * s.0 == k) && !(k == 16 && next_is_row(16));
+    let (n, rows, rest): (usize, Vec<Row>, usize) = if one_line {
+        let n = (k as f64).sqrt().round() as usize;
+        let rows = first_cells
+            .chunks(n)
+            .map(|ch| (first_no, ch.to_vec()))
+            .collect();
+        (n, rows, 1)
+    } else if size_of(k).is_some() {
+        let mut rows = Vec::new();
+        let mut i = 0;
+        while rows.len() < k {
+            let Some(&(no, l)) = lines.get(i) else {
+                let last = lines.last().map(|x| x.0).unwrap_or(1);
+                return Err(ParseError::at(
+                    last + 1,
+                    1,
+                    format!("the grid has {} rows, expected {k}", rows.len()),
+                ));
+            };
+            i += 1;
+            let cells = cells_of(l);
+            if cells.is_empty() {
+                continue; // a separator line
+            }
+            if cells.len() != k {
+                let col = cells.get(k).map(|c| c.0).unwrap_or(l.chars().count() + 1);
+                return Err(ParseError::at(
+                    no,
+                    col,
+                    format!(
+                        "row {} has {} symbols, expected {k}",
+                        rows.len() + 1,
+                        cells.len()
+                    ),
+                ));
+            }
+            rows.push((no, cells));
+        }
+        (k, rows, i)
+    } else {
+        return Err(ParseError::at(
+            first_no,
+            first_cells.first().map(|c| c.0).unwrap_or(1),
+            format!(
+                "{k} symbols: expected a whole puzzle on one line ({} symbols) or a grid row of N ({})",
+                sizes_list(|n| n * n),
+                sizes_list(|n| n)
+            ),
+        ));
+    };
+    let (_, box_rows, box_cols) = size_of(n).expect("a known size");
+    let mut givens = Vec::with_capacity(n * n);
+    let mut lowercase = false;
+    for (no, cells) in &rows {
+        for &(col, c) in cells {
+            if c == '.' || c == '0' {
+                givens.push(None);
+                continue;
+            }
+            match value(c) {
+                Some(v) if (v as usize) < n => {
+                    lowercase |= c.is_ascii_lowercase();
+                    givens.push(Some(v));
+                }
+                _ => {
+                    return Err(ParseError::at(
+                        *no,
+                        col,
+                        format!(
+                            "{c:?} is not a symbol of a {n}×{n} sudoku (1 to {}, or . for a blank)",
+                            symbol(n as u8 - 1, false)
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+    let mut sudoku = Sudoku {
+        n,
+        box_rows,
+        box_cols,
+        givens,
+        regions: None,
+        variants: Vec::new(),
+        lowercase,
+    };
+    parse_variants(&mut sudoku, &lines[rest..])?;
+    Ok(sudoku)
+}
+
+const KEYWORDS: [&str; 14] = [
+    "diagonal",
+    "windoku",
+    "anti-knight",
+    "anti-king",
+    "odd",
+    "even",
+    "house",
+    "thermo",
+    "whisper",
+    "white",
+    "black",
+    "x",
+    "v",
+    "regions",
+];
+
+fn is_keyword_line(line: &str) -> bool {
+    line.split_whitespace()
+        .next()
+        .is_some_and(|w| KEYWORDS.contains(&w.to_ascii_lowercase().as_str()))
+}
+
+/// Words of a line with their columns (from 1).
+fn words(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, (b, c)) in line.char_indices().enumerate() {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((i, b)),
+            (true, Some((col, s))) => {
+                out.push((col + 1, &line[s..b]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((col, s)) = start {
+        out.push((col + 1, &line[s..]));
+    }
+    out
+}
+
+fn cell(n: usize, no: usize, col: usize, word: &str) -> Result<usize, ParseError> {
+    let bad = || {
+        ParseError::at(
+            no,
+            col,
+            format!("{word:?} is not a cell: write r1c1 (row and column from 1 to {n})"),
+        )
+    };
+    let w = word.to_ascii_lowercase();
+    let rest = w.strip_prefix('r').ok_or_else(bad)?;
+    let (r, c) = rest.split_once('c').ok_or_else(bad)?;
+    let r: usize = r.parse().map_err(|_| bad())?;
+    let c: usize = c.parse().map_err(|_| bad())?;
+    if !(1..=n).contains(&r) || !(1..=n).contains(&c) {
+        return Err(bad());
+    }
+    Ok((r - 1) * n + c - 1)
+}
+
+fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseError> {
+    let n = s.n;
+    let mut i = 0;
+    while i < lines.len() {
+        let (no, line) = lines[i];
+        i += 1;
+        let ws = words(line);
+        let (kcol, key) = ws[0];
+        let key = key.to_ascii_lowercase();
+        if !KEYWORDS.contains(&key.as_str()) {
+            return Err(ParseError::at(
+                no,
+                kcol,
+                format!(
+                    "unknown variant {:?}; known: {}",
+                    ws[0].1,
+                    KEYWORDS.join(", ")
+                ),
+            ));
+        }
+        let cells = ws[1..]
+            .iter()
+            .map(|&(col, w)| cell(n, no, col, w))
+            .collect::<Result<Vec<usize>, _>>()?;
+        let arity = |want: &str, ok: bool| -> Result<(), ParseError> {
+            if ok {
+                Ok(())
+            } else {
+                Err(ParseError::at(no, kcol, format!("{key} takes {want}")))
+            }
+        };
+        let v = match key.as_str() {
+            "diagonal" | "windoku" | "anti-knight" | "anti-king" | "regions" => {
+                arity("no cells", cells.is_empty())?;
+                match key.as_str() {
+                    "diagonal" => Variant::Diagonal,
+                    "windoku" => {
+                        if n != 9 {
+                            return Err(ParseError::at(no, kcol, "windoku is for 9×9 only"));
+                        }
+                        Variant::Windoku
+                    }
+                    "anti-knight" => Variant::AntiKnight,
+                    "anti-king" => Variant::AntiKing,
+                    _ => {
+                        i = parse_regions(s, lines, i, no)?;
+                        continue;
+                    }
+                }
+            }
+            "odd" | "even" | "house" => {
+                arity("one cell or more", !cells.is_empty())?;
+                match key.as_str() {
+                    "odd" => Variant::Odd(cells),
+                    "even" => Variant::Even(cells),
+                    _ => {
+                        arity(&format!("at most {n} cells"), cells.len() <= n)?;
+                        Variant::House(cells)
+                    }
+                }
+            }
+            "thermo" | "whisper" => {
+                arity("a line of two cells or more", cells.len() >= 2)?;
+                adjacent(n, no, &ws, &cells)?;
+                if key == "thermo" {
+                    Variant::Thermo(cells)
+                } else {
+                    Variant::Whisper(cells)
+                }
+            }
+            "white" | "black" | "x" | "v" => {
+                arity("two neighbouring cells", cells.len() == 2)?;
+                adjacent(n, no, &ws, &cells)?;
+                let (a, b) = (cells[0], cells[1]);
+                match key.as_str() {
+                    "white" => Variant::White(a, b),
+                    "black" => Variant::Black(a, b),
+                    "x" => Variant::X(a, b),
+                    _ => Variant::V(a, b),
+                }
+            }
+            _ => unreachable!("a known keyword"),
+        };
+        s.variants.push(v);
+    }
+    Ok(())
+}
+
+/// Lines and dots join cells that touch (diagonals included for lines).
+fn adjacent(n: usize, no: usize, ws: &[(usize, &str)], cells: &[usize]) -> Result<(), ParseError> {
+    for (i, w) in cells.windows(2).enumerate() {
+        let (r0, c0, r1, c1) = (w[0] / n, w[0] % n, w[1] / n, w[1] % n);
+        if w[0] == w[1] || r0.abs_diff(r1) > 1 || c0.abs_diff(c1) > 1 {
+            return Err(ParseError::at(
+                no,
+                ws[i + 2].0,
+                format!("{} does not touch the cell before it", ws[i + 2].1),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads the N lines of region marks after `regions` (at `lines[i..]`); returns the next index.
+fn parse_regions(
+    s: &mut Sudoku,
+    lines: &[(usize, &str)],
+    mut i: usize,
+    key_line: usize,
+) -> Result<usize, ParseError> {
+    let n = s.n;
+    let mut marks: Vec<char> = Vec::new();
+    let mut firsts: Vec<(usize, usize)> = Vec::new();
+    let mut names: Vec<char> = Vec::new();
+    let mut ids = Vec::with_capacity(n * n);
+    for row in 0..n {
+        let Some(&(no, line)) = lines.get(i) else {
+            return Err(ParseError::at(
+                key_line,
+                1,
+                format!("regions: {row} rows of region marks, expected {n}"),
+            ));
+        };
+        i += 1;
+        let cells: Vec<(usize, char)> = line
+            .chars()
+            .enumerate()
+            .filter(|(_, c)| !c.is_whitespace())
+            .map(|(i, c)| (i + 1, c))
+            .collect();
+        if cells.len() != n {
+            return Err(ParseError::at(
+                no,
+                1,
+                format!("a row of regions has {} marks, expected {n}", cells.len()),
+            ));
+        }
+        for (col, c) in cells {
+            let id = match names.iter().position(|&x| x == c) {
+                Some(id) => id,
+                None => {
+                    names.push(c);
+                    firsts.push((no, col));
+                    names.len() - 1
+                }
+            };
+            marks.push(c);
+            ids.push(id);
+        }
+    }
+    for (id, name) in names.iter().enumerate() {
+        let size = ids.iter().filter(|&&x| x == id).count();
+        if size != n {
+            let (no, col) = firsts[id];
+            return Err(ParseError::at(
+                no,
+                col,
+                format!("region {name:?} has {size} cells, expected {n}"),
+            ));
+        }
+    }
+    s.regions = Some(ids);
+    Ok(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_and_grid_forms_agree() {
+        let a = parse("1.3.\n").unwrap_err();
+        assert_eq!(a.line, 2, "{a}");
+        let one = parse("12.4..12....4..3\n").unwrap();
+        let grid = parse("12|.4\n..|12\n--+--\n..|..\n4.|.3\n").unwrap();
+        assert_eq!(one.givens, grid.givens);
+        assert_eq!(one.n, 4);
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_grid_is_not_a_one_line_four() {
+        let row = "1234567890ABCDEF".replace('0', ".");
+        let text = format!("{row}\n").repeat(16);
+        let s = parse(&text).unwrap();
+        assert_eq!(s.n, 16);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = parse("# c\n12.4\n..12\n..5.\n4..3\n").unwrap_err();
+        assert_eq!((e.line, e.col), (4, 3), "{e}");
+        let e = parse("12.4..12....4..3\nthermo r1c1 r9c9\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 13), "{e}");
+        let e = parse("12.4..12....4..3\nfrobnicate\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 1), "{e}");
+    }
+
+    #[test]
+    fn variants_and_regions_parse() {
+        let s = parse(
+            "....\n....\n....\n....\nregions\naabb\naabb\nccdd\nccdd\ndiagonal\nthermo r1c1 r2c2\n",
+        )
+        .unwrap();
+        assert_eq!(s.regions.as_ref().unwrap()[15], 3);
+        assert_eq!(
+            s.variants,
+            vec![Variant::Diagonal, Variant::Thermo(vec![0, 5])]
+        );
+    }
+}

@@ -1,0 +1,299 @@
+//! The puzzle's structure for the encoder, the orders and the native solver: houses (cells
+//! holding distinct values), pairwise relations, and each cell's domain after one pass that
+//! removes what a single given excludes directly (no propagation: the regex does the search).
+
+use crate::grid::{Sudoku, Variant};
+
+/// A relation between the values of two cells (values from 0; the puzzle's numbers are +1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rel {
+    /// Different values (anti-knight, anti-king).
+    NotEqual,
+    /// The first is smaller (thermometer).
+    Less,
+    /// They differ by at least this much (German whisper: 5).
+    Differ(u8),
+    /// They differ by exactly 1 (white dot).
+    Consecutive,
+    /// One is double the other (black dot).
+    Double,
+    /// Their numbers sum to this (X: 10, V: 5).
+    Sum(u8),
+}
+
+impl Rel {
+    /// Whether values `x` (first cell) and `y` (second) may stand together.
+    pub fn allows(self, x: u8, y: u8) -> bool {
+        let (a, b) = (x as u32 + 1, y as u32 + 1);
+        match self {
+            Rel::NotEqual => a != b,
+            Rel::Less => a < b,
+            Rel::Differ(k) => a.abs_diff(b) >= k as u32,
+            Rel::Consecutive => a.abs_diff(b) == 1,
+            Rel::Double => a == 2 * b || b == 2 * a,
+            Rel::Sum(s) => a + b == s as u32,
+        }
+    }
+}
+
+/// A relation between two cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Relation {
+    /// The first cell.
+    pub a: usize,
+    /// The second cell.
+    pub b: usize,
+    /// What must hold of their values.
+    pub rel: Rel,
+}
+
+/// The structure of one puzzle.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// Side.
+    pub n: usize,
+    /// Every house: rows, columns, boxes or regions, then extra houses.
+    pub houses: Vec<Vec<usize>>,
+    /// Pairwise relations (pairs already in a common house are left out of anti-knight/king).
+    pub relations: Vec<Relation>,
+    /// Givens per cell.
+    pub givens: Vec<Option<u8>>,
+    /// Each cell's candidate values, increasing (a given's is itself).
+    pub domains: Vec<Vec<u8>>,
+    /// The empty cells, row-major.
+    pub empty: Vec<usize>,
+    /// Houses through each cell.
+    pub houses_of: Vec<Vec<usize>>,
+    /// Relations touching each cell.
+    pub relations_of: Vec<Vec<usize>>,
+    /// Why the givens already break a rule or leave a cell without candidates.
+    pub contradiction: Option<String>,
+}
+
+fn name(n: usize, c: usize) -> String {
+    format!("r{}c{}", c / n + 1, c % n + 1)
+}
+
+impl Model {
+    /// The structure of `s`.
+    pub fn new(s: &Sudoku) -> Model {
+        let n = s.n;
+        let mut houses: Vec<Vec<usize>> = Vec::new();
+        for r in 0..n {
+            houses.push((0..n).map(|c| r * n + c).collect());
+        }
+        for c in 0..n {
+            houses.push((0..n).map(|r| r * n + c).collect());
+        }
+        match &s.regions {
+            Some(ids) => {
+                let k = ids.iter().max().map_or(0, |m| m + 1);
+                for id in 0..k {
+                    houses.push((0..n * n).filter(|&c| ids[c] == id).collect());
+                }
+            }
+            None => {
+                let per_band = n / s.box_cols;
+                for b in 0..n {
+                    let (r0, c0) = (b / per_band * s.box_rows, b % per_band * s.box_cols);
+                    houses.push(
+                        (0..n)
+                            .map(|i| (r0 + i / s.box_cols) * n + c0 + i % s.box_cols)
+                            .collect(),
+                    );
+                }
+            }
+        }
+        let mut odd: Vec<Option<bool>> = vec![None; n * n];
+        let mut pairs: Vec<Relation> = Vec::new();
+        let mut moves: Vec<(i64, i64)> = Vec::new();
+        for v in &s.variants {
+            match v {
+                Variant::Diagonal => {
+                    houses.push((0..n).map(|i| i * n + i).collect());
+                    houses.push((0..n).map(|i| i * n + n - 1 - i).collect());
+                }
+                Variant::Windoku => {
+                    for (r0, c0) in [(1, 1), (1, 5), (5, 1), (5, 5)] {
+                        houses.push((0..9).map(|i| (r0 + i / 3) * 9 + c0 + i % 3).collect());
+                    }
+                }
+                Variant::House(cells) => houses.push(cells.clone()),
+                Variant::AntiKnight => {
+                    moves.extend([(1, 2), (2, 1), (1, -2), (2, -1)]);
+                }
+                Variant::AntiKing => moves.extend([(1, 1), (1, -1), (0, 1), (1, 0)]),
+                Variant::Odd(cells) | Variant::Even(cells) => {
+                    for &c in cells {
+                        odd[c] = Some(matches!(v, Variant::Odd(_)));
+                    }
+                }
+                Variant::Thermo(cells) | Variant::Whisper(cells) => {
+                    let rel = if matches!(v, Variant::Thermo(_)) {
+                        Rel::Less
+                    } else {
+                        Rel::Differ(5)
+                    };
+                    for w in cells.windows(2) {
+                        pairs.push(Relation {
+                            a: w[0],
+                            b: w[1],
+                            rel,
+                        });
+                    }
+                }
+                Variant::White(a, b)
+                | Variant::Black(a, b)
+                | Variant::X(a, b)
+                | Variant::V(a, b) => {
+                    let rel = match v {
+                        Variant::White(..) => Rel::Consecutive,
+                        Variant::Black(..) => Rel::Double,
+                        Variant::X(..) => Rel::Sum(10),
+                        _ => Rel::Sum(5),
+                    };
+                    pairs.push(Relation { a: *a, b: *b, rel });
+                }
+            }
+        }
+        let mut houses_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        for (h, cells) in houses.iter().enumerate() {
+            for &c in cells {
+                houses_of[c].push(h);
+            }
+        }
+        let share = |a: usize, b: usize| houses_of[a].iter().any(|h| houses_of[b].contains(h));
+        for r in 0..n as i64 {
+            for c in 0..n as i64 {
+                for &(dr, dc) in &moves {
+                    let (r2, c2) = (r + dr, c + dc);
+                    if r2 < 0 || c2 < 0 || r2 >= n as i64 || c2 >= n as i64 {
+                        continue;
+                    }
+                    let (a, b) = ((r * n as i64 + c) as usize, (r2 * n as i64 + c2) as usize);
+                    if !share(a, b)
+                        && !pairs
+                            .iter()
+                            .any(|p| p.rel == Rel::NotEqual && p.a == a && p.b == b)
+                    {
+                        pairs.push(Relation {
+                            a,
+                            b,
+                            rel: Rel::NotEqual,
+                        });
+                    }
+                }
+            }
+        }
+        let mut relations_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        for (i, p) in pairs.iter().enumerate() {
+            relations_of[p.a].push(i);
+            relations_of[p.b].push(i);
+        }
+        let mut contradiction = None;
+        let mut domains = Vec::with_capacity(n * n);
+        for c in 0..n * n {
+            let fits = |x: u8| odd[c].is_none_or(|o| x.is_multiple_of(2) == o);
+            if let Some(g) = s.givens[c] {
+                if !fits(g) && contradiction.is_none() {
+                    contradiction = Some(format!(
+                        "the given at {} is not {}",
+                        name(n, c),
+                        if odd[c] == Some(true) { "odd" } else { "even" }
+                    ));
+                }
+                domains.push(vec![g]);
+                continue;
+            }
+            let mut d: Vec<u8> = (0..n as u8).filter(|&x| fits(x)).collect();
+            for &h in &houses_of[c] {
+                for &p in &houses[h] {
+                    if let Some(g) = s.givens[p] {
+                        d.retain(|&x| x != g);
+                    }
+                }
+            }
+            for &i in &relations_of[c] {
+                let p = pairs[i];
+                if p.a == c {
+                    if let Some(g) = s.givens[p.b] {
+                        d.retain(|&x| p.rel.allows(x, g));
+                    }
+                } else if let Some(g) = s.givens[p.a] {
+                    d.retain(|&x| p.rel.allows(g, x));
+                }
+            }
+            if d.is_empty() && contradiction.is_none() {
+                contradiction = Some(format!("the givens leave no candidate for {}", name(n, c)));
+            }
+            domains.push(d);
+        }
+        if contradiction.is_none() {
+            'houses: for cells in &houses {
+                for (i, &a) in cells.iter().enumerate() {
+                    for &b in &cells[i + 1..] {
+                        if s.givens[a].is_some() && s.givens[a] == s.givens[b] {
+                            contradiction = Some(format!(
+                                "the givens at {} and {} are equal in one house",
+                                name(n, a),
+                                name(n, b)
+                            ));
+                            break 'houses;
+                        }
+                    }
+                }
+            }
+        }
+        if contradiction.is_none() {
+            for p in &pairs {
+                if let (Some(x), Some(y)) = (s.givens[p.a], s.givens[p.b]) {
+                    if !p.rel.allows(x, y) {
+                        contradiction = Some(format!(
+                            "the givens at {} and {} break a {:?} rule",
+                            name(n, p.a),
+                            name(n, p.b),
+                            p.rel
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+        Model {
+            n,
+            houses,
+            relations: pairs,
+            givens: s.givens.clone(),
+            empty: (0..n * n).filter(|&c| s.givens[c].is_none()).collect(),
+            domains,
+            houses_of,
+            relations_of,
+            contradiction,
+        }
+    }
+
+    /// The empty cells that share a house or a relation with empty cell `c`.
+    pub fn peers(&self, c: usize) -> Vec<usize> {
+        let mut out: Vec<usize> = self.houses_of[c]
+            .iter()
+            .flat_map(|&h| self.houses[h].iter().copied())
+            .chain(self.relations_of[c].iter().map(|&i| {
+                let p = self.relations[i];
+                if p.a == c {
+                    p.b
+                } else {
+                    p.a
+                }
+            }))
+            .filter(|&p| p != c && self.givens[p].is_none())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The cell's name, `r1c1`.
+    pub fn name(&self, c: usize) -> String {
+        name(self.n, c)
+    }
+}

@@ -1,0 +1,101 @@
+//! The native depth-first search: the same empty cells in the same static order, the same
+//! candidates in the same (increasing) order, and the same checks (a value once per house, the
+//! pairwise relations with cells already filled), so its search tree is the regex engine's.
+
+use crate::model::Model;
+
+/// What a native search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// The first solution: a value per cell, row-major.
+    pub first: Option<Vec<u8>>,
+    /// Solutions found (up to the cap).
+    pub solutions: u64,
+    /// Values placed (search-tree nodes).
+    pub nodes: u64,
+}
+
+struct State<'a> {
+    m: &'a Model,
+    order: &'a [usize],
+    used: Vec<u32>,
+    grid: Vec<Option<u8>>,
+    cap: u64,
+    out: Search,
+}
+
+impl State<'_> {
+    fn fits(&self, c: usize, x: u8) -> bool {
+        let bit = 1u32 << x;
+        if self.m.houses_of[c].iter().any(|&h| self.used[h] & bit != 0) {
+            return false;
+        }
+        self.m.relations_of[c].iter().all(|&i| {
+            let r = self.m.relations[i];
+            if r.a == c {
+                self.grid[r.b].is_none_or(|y| r.rel.allows(x, y))
+            } else {
+                self.grid[r.a].is_none_or(|y| r.rel.allows(y, x))
+            }
+        })
+    }
+
+    /// Returns true to stop.
+    fn go(&mut self, depth: usize) -> bool {
+        let Some(&c) = self.order.get(depth) else {
+            self.out.solutions += 1;
+            if self.out.first.is_none() {
+                self.out.first = Some(self.grid.iter().map(|v| v.unwrap_or(0)).collect());
+            }
+            return self.out.solutions >= self.cap;
+        };
+        for i in 0..self.m.domains[c].len() {
+            let x = self.m.domains[c][i];
+            if !self.fits(c, x) {
+                continue;
+            }
+            self.out.nodes += 1;
+            for &h in &self.m.houses_of[c] {
+                self.used[h] |= 1 << x;
+            }
+            self.grid[c] = Some(x);
+            let stop = self.go(depth + 1);
+            self.grid[c] = None;
+            for &h in &self.m.houses_of[c] {
+                self.used[h] &= !(1 << x);
+            }
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Searches `m` in `order` (its empty cells) until `cap` solutions are found.
+pub fn search(m: &Model, order: &[usize], cap: u64) -> Search {
+    let mut s = State {
+        m,
+        order,
+        used: vec![0; m.houses.len()],
+        grid: m.givens.clone(),
+        cap: cap.max(1),
+        out: Search {
+            first: None,
+            solutions: 0,
+            nodes: 0,
+        },
+    };
+    if m.contradiction.is_some() {
+        return s.out;
+    }
+    for (c, g) in m.givens.iter().enumerate() {
+        if let Some(x) = g {
+            for &h in &m.houses_of[c] {
+                s.used[h] |= 1 << x;
+            }
+        }
+    }
+    s.go(0);
+    s.out
+}

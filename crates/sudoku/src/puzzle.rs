@@ -1,0 +1,122 @@
+//! Sudoku on the pipeline: [`Sudoku`] implements [`Puzzle`], and [`ENTRY`] registers it.
+
+use backref_pipeline::{
+    choose, names, Choices, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry,
+    Settings, Solution, Source,
+};
+
+use crate::encode::encode;
+use crate::grid::{parse, symbol, Sudoku};
+use crate::model::Model;
+use crate::native;
+use crate::order::{order, OrderKind, ORDERS};
+use crate::verify::{check, Violation};
+
+const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
+
+/// Sudoku in the registry.
+pub const ENTRY: PuzzleEntry = PuzzleEntry {
+    name: "sudoku",
+    about:
+        "fill an N×N grid so that every row, column and box holds each symbol once (and variants)",
+    input: InputKind::File,
+    input_help: "a file: one line of N² symbols or N lines of N, . for blanks, then variant lines",
+    choices: Choices {
+        encodings: &["packing"],
+        orders: &ORDER_NAMES,
+        switches: &[],
+    },
+    parse: load,
+};
+
+fn load(input: &Input) -> Result<Box<dyn Instance>, Error> {
+    let s = parse(input.text()?).map_err(|e| Error::input(e.in_file(&input.origin)))?;
+    Ok(Box::new(s))
+}
+
+impl Sudoku {
+    fn order_kind(settings: &Settings) -> Result<OrderKind, Error> {
+        match settings.order.as_deref() {
+            None => Ok(OrderKind::Greedy),
+            Some(name) => choose(&ORDERS, name, "order"),
+        }
+    }
+
+    /// The native search on the order `settings` chose, up to `cap` solutions.
+    pub fn native_search(&self, settings: &Settings, cap: u64) -> Result<native::Search, Error> {
+        let m = Model::new(self);
+        let cells = order(&m, Self::order_kind(settings)?);
+        Ok(native::search(&m, &cells, cap))
+    }
+
+    fn rows_of(&self, values: &[u8]) -> Vec<String> {
+        values
+            .chunks(self.n)
+            .map(|r| r.iter().map(|&v| symbol(v, self.lowercase)).collect())
+            .collect()
+    }
+}
+
+impl Puzzle for Sudoku {
+    type Answer = Vec<String>;
+    type Violation = Violation;
+
+    fn name(&self) -> &'static str {
+        "sudoku"
+    }
+
+    fn ruled_out(&self, _stage: usize, _settings: &Settings) -> Option<String> {
+        Model::new(self).contradiction
+    }
+
+    fn encode(&self, _stage: usize, settings: &Settings) -> Result<Source<'_, Vec<String>>, Error> {
+        let m = Model::new(self);
+        let cells = order(&m, Self::order_kind(settings)?);
+        let mut e = encode(&m, &cells, self.lowercase)?;
+        let program = std::mem::replace(&mut e.program, backref_program::Program::new('X'));
+        let vars = e.order.clone();
+        let lowercase = self.lowercase;
+        Ok(Source::Ir(Encoded::new(program, vars, move |values| {
+            e.rows(&m, lowercase, values)
+        })))
+    }
+
+    fn check(
+        &self,
+        _stage: usize,
+        _settings: &Settings,
+        answer: &Vec<String>,
+    ) -> Result<(), Vec<Violation>> {
+        check(self, answer)
+    }
+
+    fn native(&self, _stage: usize, settings: &Settings) -> Result<Option<Vec<String>>, Error> {
+        Ok(self
+            .native_search(settings, 1)?
+            .first
+            .map(|g| self.rows_of(&g)))
+    }
+
+    fn native_count(&self, _stage: usize, settings: &Settings, cap: u64) -> Option<u64> {
+        Some(self.native_search(settings, cap).ok()?.solutions)
+    }
+
+    fn render(&self, rows: &Vec<String>) -> Solution {
+        let mut text = String::new();
+        for (r, row) in rows.iter().enumerate() {
+            if r > 0 && r % self.box_rows == 0 && self.regions.is_none() {
+                let width = self.n + (self.n / self.box_cols - 1) * 3;
+                text.push_str(&"-".repeat(width));
+                text.push('\n');
+            }
+            for (c, ch) in row.chars().enumerate() {
+                if c > 0 && c % self.box_cols == 0 && self.regions.is_none() {
+                    text.push_str(" | ");
+                }
+                text.push(ch);
+            }
+            text.push('\n');
+        }
+        Solution::new(rows.clone(), text)
+    }
+}

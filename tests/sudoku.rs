@@ -1,0 +1,186 @@
+//! Sudoku end to end: every fixture through PCRE2 with its expected outcome and answer,
+//! counting inside the engine equal to the native count, bad input naming line and column, and
+//! snapshots of a 4×4 in every dialect.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{backref, json, stderr};
+
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sudoku");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("fixtures/sudoku")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn expected(path: &Path) -> String {
+    std::fs::read_to_string(path.with_extension("expected")).expect("an .expected file")
+}
+
+/// The number of solutions an `.expected` file states, when it states one.
+fn expected_count(exp: &str) -> Option<u64> {
+    if exp.trim() == "unsolvable" {
+        return Some(0);
+    }
+    exp.lines()
+        .find_map(|l| l.strip_prefix("solutions: "))
+        .and_then(|k| k.trim().parse().ok())
+}
+
+/// Checks a grid from the rules alone: rows, columns and boxes of `box_rows`×`box_cols` hold
+/// distinct symbols.
+fn assert_latin_boxes(grid: &[String], box_rows: usize, box_cols: usize) {
+    let n = grid.len();
+    let cell = |r: usize, c: usize| grid[r].as_bytes()[c];
+    for i in 0..n {
+        let mut row: Vec<u8> = (0..n).map(|c| cell(i, c)).collect();
+        let mut col: Vec<u8> = (0..n).map(|r| cell(r, i)).collect();
+        let (br, bc) = (i / (n / box_cols) * box_rows, i % (n / box_cols) * box_cols);
+        let mut bx: Vec<u8> = (0..n)
+            .map(|k| cell(br + k / box_cols, bc + k % box_cols))
+            .collect();
+        for v in [&mut row, &mut col, &mut bx] {
+            v.sort();
+            v.dedup();
+            assert_eq!(v.len(), n, "{grid:?}");
+        }
+    }
+}
+
+#[test]
+fn every_fixture_solves_to_its_expected_outcome() {
+    let files = fixtures();
+    assert!(files.len() >= 8);
+    for f in files {
+        let (v, code) = json(&["solve", "sudoku", f.to_str().unwrap()]);
+        let exp = expected(&f);
+        if expected_count(&exp) == Some(0) {
+            assert_eq!(
+                (v["outcome"].as_str(), code),
+                (Some("no_solution"), 0),
+                "{f:?}: {v}"
+            );
+            continue;
+        }
+        assert_eq!(code, 0, "{f:?}: {v}");
+        assert_eq!(v["outcome"], "solved", "{f:?}");
+        assert_eq!(v["verified"], true, "{f:?}");
+        let grid: Vec<String> = v["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap().to_string())
+            .collect();
+        let name = f.file_name().unwrap().to_string_lossy();
+        if !name.contains("jigsaw") {
+            let (p, q) = match grid.len() {
+                4 => (2, 2),
+                6 => (2, 3),
+                9 => (3, 3),
+                16 => (4, 4),
+                n => panic!("{f:?}: a {n}x{n} fixture"),
+            };
+            assert_latin_boxes(&grid, p, q);
+        }
+        if expected_count(&exp) == Some(1) {
+            let rows: Vec<&str> = exp
+                .lines()
+                .filter(|l| !l.is_empty() && !l.contains(':'))
+                .collect();
+            assert_eq!(grid, rows, "{f:?}");
+        }
+    }
+}
+
+#[test]
+fn counting_in_pcre2_equals_the_native_count() {
+    for f in fixtures() {
+        let exp = expected(&f);
+        let Some(k) = expected_count(&exp) else {
+            continue; // 16×16 with many solutions
+        };
+        let (v, code) = json(&["count", "sudoku", f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{f:?}: {v}");
+        assert_eq!(v["count"], k, "{f:?}: {v}");
+        assert_eq!(v["native_count"], k, "{f:?}: {v}");
+    }
+}
+
+#[test]
+fn an_empty_four_by_four_has_288_solutions() {
+    let dir = std::env::temp_dir().join(format!("backref-sudoku-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("empty4.txt");
+    std::fs::write(&f, "....\n....\n....\n....\n").unwrap();
+    let (v, code) = json(&["count", "sudoku", f.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        (v["count"].as_u64(), v["native_count"].as_u64()),
+        (Some(288), Some(288))
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_input_exits_two_naming_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("backref-sudoku-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, want) in [
+        (
+            "12.4\n..12\n..5.\n4..3\n",
+            "line 3, column 3: '5' is not a symbol",
+        ),
+        (
+            "12.4\n..12\n....\n",
+            "line 4, column 1: the grid has 3 rows, expected 4",
+        ),
+        (
+            "12.4..12....4..3\nthermo r1c1 r9c9\n",
+            "line 2, column 13: \"r9c9\" is not a cell",
+        ),
+        (
+            "12.4..12....4..3\nkiller 3 r1c1\n",
+            "line 2, column 1: unknown variant \"killer\"",
+        ),
+        ("123\n", "line 1, column 1: 3 symbols"),
+    ] {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, text).unwrap();
+        let out = backref(&["solve", "sudoku", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        let err = stderr(&out);
+        assert!(err.contains(want), "{text:?}: {err}");
+        assert!(err.contains("bad.txt"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn emit_snapshots_of_a_four_by_four_in_every_dialect() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sudoku/sudoku4x4_unique.txt");
+    for dialect in ["pcre2", "perl", "fancy", "python", "javascript", "dotnet"] {
+        let (v, code) = json(&[
+            "emit",
+            "sudoku",
+            f.to_str().unwrap(),
+            "--engine",
+            dialect,
+            "--names",
+            "readable",
+        ]);
+        assert_eq!(code, 0, "{v}");
+        let text = format!(
+            "subject: {}\npattern: {}\n",
+            v["subject"].as_str().unwrap(),
+            v["pattern"].as_str().unwrap()
+        );
+        insta::assert_snapshot!(format!("sudoku4_{dialect}"), text);
+    }
+}
