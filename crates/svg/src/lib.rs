@@ -77,6 +77,55 @@ impl Document {
         self.element("text", &geometry, attrs, Some(text))
     }
 
+    /// Text of font size `size` centred on (`cx`, `cy`) (anchored in the middle, its baseline
+    /// set a third of the size below the centre, which centres digits and capitals without
+    /// relying on `dominant-baseline`).
+    pub fn centred_text(
+        &mut self,
+        cx: f64,
+        cy: f64,
+        size: f64,
+        text: &str,
+        attrs: Attrs,
+    ) -> &mut Document {
+        let geometry = [
+            ("x", num(cx)),
+            ("y", num(cy + size * 0.35)),
+            ("font-size", num(size)),
+            ("text-anchor", "middle".to_string()),
+        ];
+        self.element("text", &geometry, attrs, Some(text))
+    }
+
+    /// The borders of a grid of `rows` × `cols` cells of side `cell` whose top-left corner is
+    /// at (`x0`, `y0`): one line for every cell edge between cells of different `region`s, and
+    /// the outer frame, in one group with `attrs` (e.g. a thick stroke).
+    pub fn region_borders<R: PartialEq>(
+        &mut self,
+        (x0, y0): (f64, f64),
+        cell: f64,
+        rows: usize,
+        cols: usize,
+        region: impl Fn(usize, usize) -> R,
+        attrs: Attrs,
+    ) -> &mut Document {
+        self.group(attrs, |d| {
+            let (w, h) = (cols as f64 * cell, rows as f64 * cell);
+            d.rect(x0, y0, w, h, &[("fill", "none")]);
+            for r in 0..rows {
+                for c in 0..cols {
+                    let (x, y) = (x0 + c as f64 * cell, y0 + r as f64 * cell);
+                    if c + 1 < cols && region(r, c) != region(r, c + 1) {
+                        d.line(x + cell, y, x + cell, y + cell, &[]);
+                    }
+                    if r + 1 < rows && region(r, c) != region(r + 1, c) {
+                        d.line(x, y + cell, x + cell, y + cell, &[]);
+                    }
+                }
+            }
+        })
+    }
+
     /// A group (`<g>`) holding whatever `body` draws; its attributes (a class, a fill, a
     /// stroke) apply to everything in it.
     pub fn group(&mut self, attrs: Attrs, body: impl FnOnce(&mut Document)) -> &mut Document {
@@ -170,6 +219,18 @@ fn push_attr(out: &mut String, name: &str, value: &str) {
         return;
     }
     let _ = write!(out, " {name}=\"{}\"", escape(value));
+}
+
+/// Light, clearly distinct fill colours for pieces and regions (black text stays readable on
+/// each), cycled by index.
+pub const PALETTE: [&str; 12] = [
+    "#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5",
+    "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
+];
+
+/// The colour of piece or region number `i` ([`PALETTE`], cycled).
+pub fn palette(i: usize) -> &'static str {
+    PALETTE[i % PALETTE.len()]
 }
 
 /// A number as SVG writes it: Rust's shortest round-trip form (`40`, `12.5`), never `-0`;
@@ -421,6 +482,26 @@ mod tests {
              </svg>\n"
         );
         well_formed(&out).unwrap();
+    }
+
+    #[test]
+    fn helpers() {
+        let mut d = Document::new(20.0, 10.0);
+        d.centred_text(5.0, 5.0, 10.0, "A", &[]);
+        d.region_borders((0.0, 0.0), 10.0, 1, 2, |_, c| c, &[("stroke", "black")]);
+        let out = d.finish();
+        assert!(
+            out.contains(r#"<text x="5" y="8.5" font-size="10" text-anchor="middle">A</text>"#),
+            "{out}"
+        );
+        // The frame and the one edge between the two regions.
+        assert_eq!(out.matches("<line").count(), 1, "{out}");
+        assert!(
+            out.contains(r#"<line x1="10" y1="0" x2="10" y2="10"/>"#),
+            "{out}"
+        );
+        well_formed(&out).unwrap();
+        assert_eq!(palette(0), palette(PALETTE.len()));
     }
 
     #[test]
