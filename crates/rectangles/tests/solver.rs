@@ -41,6 +41,7 @@ fn options_change_the_answer() {
     let no_rotation = Options {
         allow_rotation: false,
         allow_reuse: false,
+        ..Options::default()
     };
     // Without rotation `aa/aa` first cannot be completed (the last column needs a 1×2 piece),
     // so the search moves on to `bb`, then `c`, then `ddd` on the second row.
@@ -53,6 +54,7 @@ fn options_change_the_answer() {
     let reuse = Options {
         allow_rotation: false,
         allow_reuse: true,
+        ..Options::default()
     };
     let s = solve(&puzzle, &reuse).unwrap();
     check(&puzzle, &reuse, &s).unwrap();
@@ -103,6 +105,7 @@ fn counting_solutions() {
     let reuse = Options {
         allow_rotation: true,
         allow_reuse: true,
+        ..Options::default()
     };
     assert_eq!(count(&units, &reuse, 1000), 256);
 }
