@@ -190,7 +190,12 @@ impl Document {
         for (k, v) in geometry {
             push_attr(&mut self.body, k, v);
         }
-        push_attrs(&mut self.body, attrs);
+        // An attribute the geometry already set is dropped: XML allows each name once.
+        for (k, v) in attrs {
+            if !geometry.iter().any(|(g, _)| g == k) {
+                push_attr(&mut self.body, k, v);
+            }
+        }
         match content {
             Some(text) => {
                 let _ = write!(self.body, ">{}</{name}>", escape(text));
