@@ -122,7 +122,8 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
             });
             println!("{v}");
         }
-        Format::Text => print_table(
+        // `--format svg` is refused before these commands run (`Command::svg_refused`).
+        Format::Text | Format::Svg => print_table(
             args,
             instance.name(),
             &rows,

@@ -108,6 +108,8 @@ pub enum Format {
     Text,
     /// One JSON object on stdout.
     Json,
+    /// An SVG drawing of the answer (`solve` only).
+    Svg,
 }
 
 /// Group naming on the command line.
@@ -250,6 +252,23 @@ impl Command {
             Command::Fillit { .. } | Command::Bench(_) => Format::Text,
         };
         format == Format::Json
+    }
+
+    /// Why the command cannot draw `--format svg`, when it was asked to: only `solve` of one
+    /// answer draws.
+    pub fn svg_refused(&self) -> Option<String> {
+        let (command, format) = match self {
+            Command::Solve(a) if a.all => ("solve --all", a.format),
+            Command::Solve(a) if a.unique => ("solve --unique", a.format),
+            Command::Solve(_) | Command::Fillit { .. } | Command::Bench(_) => return None,
+            Command::Emit(a) => ("emit", a.format),
+            Command::Engines(a) => ("engines", a.format),
+            Command::Count(a) => ("count", a.format),
+            Command::Check(a) => ("check", a.format),
+        };
+        (format == Format::Svg).then(|| {
+            format!("--format svg draws one solved board: only `backref solve` takes it, not `backref {command}` (use text or json)")
+        })
     }
 }
 

@@ -60,7 +60,8 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
             });
             println!("{v}");
         }
-        Format::Text => {
+        // `--format svg` is refused before these commands run (`Command::svg_refused`).
+        Format::Text | Format::Svg => {
             for (i, s) in c.solutions.iter().enumerate() {
                 println!("solution {}:", i + 1);
                 print!("{}", s.text);
@@ -137,7 +138,8 @@ pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
             }
             println!("{v}");
         }
-        Format::Text => {
+        // `--format svg` is refused before these commands run (`Command::svg_refused`).
+        Format::Text | Format::Svg => {
             let what = match verdict {
                 Uniqueness::Unique => "unique: exactly one solution".to_string(),
                 Uniqueness::NotUnique => {

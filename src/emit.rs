@@ -30,13 +30,13 @@ pub fn run(args: &EmitArgs) -> Result<Exit, Failure> {
     let stages = instance.stages().len();
     let files: Vec<(&str, String)> = match (&e.hand_built, args.format) {
         (_, Format::Json) => vec![("emit.json", format!("{:#}\n", doc(instance.name(), &e)))],
-        (None, Format::Text) => vec![
+        (None, Format::Text | Format::Svg) => vec![
             ("subject.txt", e.subject.clone() + "\n"),
             ("pattern.txt", e.pattern.clone() + "\n"),
             ("groups.tsv", groups_tsv(&e)),
         ],
         // The subject exactly, no line end added: the pattern matches it as it is.
-        (Some(hand), Format::Text) => vec![
+        (Some(hand), Format::Text | Format::Svg) => vec![
             ("subject.txt", e.subject.clone()),
             ("pattern.txt", e.pattern.clone()),
             ("options.txt", format!("{}\n", hand.options.join(" | "))),
@@ -54,14 +54,14 @@ pub fn run(args: &EmitArgs) -> Result<Exit, Failure> {
     };
     let _ = match (&e.hand_built, args.format) {
         (_, Format::Json) => writeln!(out, "{}", doc(instance.name(), &e)),
-        (None, Format::Text) => writeln!(
+        (None, Format::Text | Format::Svg) => writeln!(
             out,
             "{stage}# subject\n{}\n# pattern\n{}\n# groups (number, name)\n{}",
             e.subject,
             e.pattern,
             groups_tsv(&e)
         ),
-        (Some(hand), Format::Text) => write!(
+        (Some(hand), Format::Text | Format::Svg) => write!(
             out,
             "# subject\n{}\n# pattern (.NET; RegexOptions {})\n{}",
             e.subject,

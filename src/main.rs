@@ -48,6 +48,10 @@ fn main() -> ExitCode {
     if let cli::Command::Fillit { args } = &cli.command {
         return dropin::run(args);
     }
+    if let Some(message) = cli.command.svg_refused() {
+        eprintln!("error: {message}");
+        return ExitCode::from(2);
+    }
     let json = cli.command.json();
     let result = match &cli.command {
         cli::Command::Solve(args) if args.all => count::run(&cli::CountArgs {

@@ -181,7 +181,46 @@ fn print_report(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport) {
             println!("{obj}");
         }
         Format::Text => print_text(args, puzzle, engine, r, &last),
+        Format::Svg => match r.solution.as_ref().and_then(|s| s.svg.as_ref()) {
+            Some(svg) => print!("{svg}"),
+            None => {
+                let what = match r.outcome {
+                    Outcome::Solved => "solved, but this puzzle has no drawing",
+                    Outcome::NoSolution => "no solution",
+                    Outcome::GaveUp { .. } => "gave up",
+                };
+                print!(
+                    "{}",
+                    message_svg(&format!("{puzzle} {}: {what}", args.puzzle.input))
+                );
+            }
+        },
     }
+    for p in r.problems.iter().filter(|_| args.format == Format::Svg) {
+        eprintln!("error: {p}");
+    }
+}
+
+/// A small SVG document that says `message` (for `--format svg` without a board to draw).
+pub fn message_svg(message: &str) -> String {
+    let width = (message.chars().count() as f64 * 9.0 + 40.0).max(200.0);
+    let mut d = backref_svg::Document::new(width, 40.0);
+    d.title(message);
+    d.rect(
+        0.0,
+        0.0,
+        width,
+        40.0,
+        &[("fill", "#fff"), ("stroke", "#999")],
+    );
+    d.centred_text(
+        width / 2.0,
+        20.0,
+        16.0,
+        message,
+        &[("font-family", "sans-serif")],
+    );
+    d.finish()
 }
 
 fn print_text(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport, last: &StageStats) {

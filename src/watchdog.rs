@@ -43,6 +43,13 @@ pub fn arm(bound: Duration, format: Format, puzzle: &str, input: &str, engine: &
                         },
                     })
                 ),
+                Format::Svg => print!(
+                    "{}",
+                    crate::solve::message_svg(&format!(
+                        "{puzzle} {input}: gave up (timeout after {} s)",
+                        bound.as_secs_f64()
+                    ))
+                ),
                 Format::Text => println!(
                     "{puzzle} {input}: gave up (timeout: the run passed its bound of {} s) — nothing is known about this instance",
                     bound.as_secs_f64()

@@ -49,6 +49,7 @@ pub mod native;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
+pub mod svg;
 pub mod verify;
 
 pub use native::{count, solve_all, solve_first};

@@ -92,4 +92,8 @@ impl Pipeline for Aquarium {
             render::render_text(&self.puzzle, Some(water)),
         )
     }
+
+    fn svg(&self, water: &Solution) -> Option<String> {
+        Some(crate::svg::draw(&self.puzzle, water))
+    }
 }

@@ -64,6 +64,7 @@ pub mod native;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
+pub mod svg;
 pub mod verify;
 
 pub use dfa::{clue_dfa, Dfa, DfaError};

@@ -83,4 +83,8 @@ impl Pipeline for ColorGrid {
             render::render_text(&self.puzzle, Some(grid), std::io::stdout().is_terminal()),
         )
     }
+
+    fn svg(&self, grid: &Solution) -> Option<String> {
+        Some(crate::svg::draw(&self.puzzle, grid))
+    }
 }

@@ -25,6 +25,7 @@ pub mod native;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
+pub mod svg;
 pub mod verify;
 
 use serde::{Deserialize, Serialize};

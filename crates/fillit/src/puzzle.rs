@@ -148,4 +148,8 @@ impl Puzzle for Fillit {
             .insert("placements".into(), serde_json::Value::Array(placements));
         out
     }
+
+    fn svg(&self, packing: &Solution) -> Option<String> {
+        Some(crate::svg::draw(packing, &self.pieces))
+    }
 }

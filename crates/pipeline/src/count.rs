@@ -164,7 +164,9 @@ fn enumerate<P: Puzzle + ?Sized>(
                             .map(|v| Problem::RuleCheck(Box::new(v))),
                     );
                 }
-                solutions.push(puzzle.render(&answer));
+                let mut solution = puzzle.render(&answer);
+                solution.svg = puzzle.svg(&answer);
+                solutions.push(solution);
             }
             Err(e) => problems.push(Problem::Decode(e.to_string())),
         }

@@ -68,6 +68,11 @@ pub trait Puzzle: Sync {
     /// The answer in the common shape: rows for JSON `grid`, text for a terminal, and any
     /// puzzle-specific JSON fields.
     fn render(&self, answer: &Self::Answer) -> Solution;
+    /// A drawing of the answer as one self-contained SVG document, for `--format svg` (the
+    /// pipeline stores it in [`Solution::svg`]); `None` when the puzzle draws nothing.
+    fn svg(&self, _answer: &Self::Answer) -> Option<String> {
+        None
+    }
 }
 
 /// Where a stage's pattern comes from: the IR, or a pattern composed by hand.
@@ -163,6 +168,8 @@ pub struct Solution {
     pub text: String,
     /// Puzzle-specific JSON fields (e.g. `placements`).
     pub extra: serde_json::Map<String, Value>,
+    /// The answer drawn as an SVG document ([`Puzzle::svg`]), filled in by the pipeline.
+    pub svg: Option<String>,
 }
 
 impl Solution {
@@ -172,6 +179,7 @@ impl Solution {
             grid,
             text,
             extra: Default::default(),
+            svg: None,
         }
     }
 }

@@ -202,7 +202,9 @@ pub fn solve<P: Puzzle + ?Sized>(
                         .map(|v| Problem::RuleCheck(Box::new(v))),
                 ),
             }
-            report.solution = Some(puzzle.render(answer));
+            let mut solution = puzzle.render(answer);
+            solution.svg = puzzle.svg(answer);
+            report.solution = Some(solution);
         }
         if !attempt.partial {
             let (native, elapsed) = timed(|| puzzle.native(stage, settings));

@@ -10,6 +10,7 @@ pub mod encode;
 pub mod native;
 pub mod order;
 pub mod puzzle;
+pub mod svg;
 pub mod verify;
 
 pub use board::Board;

@@ -170,4 +170,8 @@ impl Puzzle for Queens {
             .collect();
         Solution::new(rows.clone(), text)
     }
+
+    fn svg(&self, rows: &Vec<String>) -> Option<String> {
+        Some(crate::svg::draw(rows))
+    }
 }

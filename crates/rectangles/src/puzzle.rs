@@ -159,4 +159,8 @@ impl Pipeline for Rectangles {
         );
         out
     }
+
+    fn svg(&self, placements: &Vec<Placement>) -> Option<String> {
+        Some(crate::svg::draw(&self.puzzle, placements))
+    }
 }

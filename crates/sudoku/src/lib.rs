@@ -13,6 +13,7 @@ pub mod model;
 pub mod native;
 pub mod order;
 pub mod puzzle;
+pub mod svg;
 pub mod verify;
 
 pub use grid::{parse, ParseError, Sudoku, Variant};

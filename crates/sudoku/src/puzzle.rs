@@ -119,4 +119,8 @@ impl Puzzle for Sudoku {
         }
         Solution::new(rows.clone(), text)
     }
+
+    fn svg(&self, rows: &Vec<String>) -> Option<String> {
+        Some(crate::svg::draw(self, rows))
+    }
 }
