@@ -181,6 +181,10 @@ pub struct SolveArgs {
     /// List every solution (counted inside the engine), like `backref count --list`.
     #[arg(long, conflicts_with = "unique")]
     pub all: bool,
+    /// For a file of several instances (one per line): how many to solve at once (default:
+    /// the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
     /// Check that the solution is unique: the engine stops at a second solution, and the
     /// answer is unique, not unique (both solutions shown), or no solution.
     #[arg(long)]

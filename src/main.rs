@@ -16,6 +16,7 @@ fn wants_json(args: impl Iterator<Item = String>) -> bool {
 mod bench;
 mod check;
 mod cli;
+mod collection;
 mod count;
 mod dropin;
 mod emit;

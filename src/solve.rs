@@ -111,9 +111,17 @@ pub fn exit(r: &SolveReport) -> Exit {
 /// Runs `backref solve`.
 pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
     let settings = settings(&args.puzzle)?;
-    let instance = backref_puzzles::load(&args.puzzle.puzzle, &args.puzzle.input)?;
+    let loaded = backref_puzzles::load_many(&args.puzzle.puzzle, &args.puzzle.input)?;
     let engine = engine(&args.engine)?;
     backref_pipeline::require_available(&*engine)?;
+    if let Some((line, text)) = &loaded.skipped {
+        eprintln!("note: line {line} is not an instance, skipped as a header: {text:?}");
+    }
+    let mut members = loaded.members;
+    if members.len() > 1 {
+        return crate::collection::run(args, settings, &members, &*engine);
+    }
+    let (_, instance) = members.pop().expect("one instance");
     let run = Run::start(
         "solve",
         args.timeout,
@@ -132,52 +140,59 @@ pub fn run(args: &SolveArgs) -> Result<Exit, Failure> {
     Ok(exit(&report))
 }
 
-fn print_report(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport) {
+/// The JSON object of a solve report, as `solve --format json` prints it.
+pub fn report_json(puzzle: &str, engine: &str, r: &SolveReport) -> serde_json::Value {
     let last = r.stages.last().cloned().unwrap_or_default();
     let total = |f: fn(&StageStats) -> f64| r.total(f);
+    let mut obj = json!({
+        "puzzle": puzzle,
+        "engine": engine,
+        "outcome": r.outcome.as_str(),
+        "verified": r.confirmed(),
+        "stats": {
+            "subject_bytes": last.subject_bytes,
+            "pattern_bytes": last.pattern_bytes,
+            "statements": last.statements,
+            "groups": last.groups,
+            "backrefs": last.backrefs,
+            "generate_ms": total(|s| s.generate_ms),
+            "compile_ms": total(|s| s.compile_ms),
+            "match_ms": total(|s| s.match_ms),
+            "native_ms": total(|s| s.native_ms),
+            "jit": last.jit,
+        },
+        "stages": r.stages,
+    });
+    let map = obj.as_object_mut().expect("object");
+    if let Some(sol) = &r.solution {
+        map.insert("grid".into(), json!(sol.grid));
+        for (k, v) in &sol.extra {
+            map.insert(k.clone(), v.clone());
+        }
+    }
+    if let Outcome::GaveUp { limit, elapsed } = r.outcome {
+        map.insert(
+            "gave_up".into(),
+            json!({"limit": limit.to_string(), "elapsed_ms": backref_pipeline::ms(elapsed)}),
+        );
+    }
+    if let Some(raced) = &r.raced {
+        map.insert("raced".into(), json!(raced));
+    }
+    if !r.problems.is_empty() {
+        map.insert("problems".into(), json!(r.problems));
+    }
+    if !r.notes.is_empty() {
+        map.insert("notes".into(), json!(r.notes));
+    }
+    obj
+}
+
+fn print_report(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport) {
+    let last = r.stages.last().cloned().unwrap_or_default();
     match args.format {
         Format::Json => {
-            let mut obj = json!({
-                "puzzle": puzzle,
-                "engine": engine,
-                "outcome": r.outcome.as_str(),
-                "verified": r.confirmed(),
-                "stats": {
-                    "subject_bytes": last.subject_bytes,
-                    "pattern_bytes": last.pattern_bytes,
-                    "statements": last.statements,
-                    "groups": last.groups,
-                    "backrefs": last.backrefs,
-                    "generate_ms": total(|s| s.generate_ms),
-                    "compile_ms": total(|s| s.compile_ms),
-                    "match_ms": total(|s| s.match_ms),
-                    "native_ms": total(|s| s.native_ms),
-                    "jit": last.jit,
-                },
-                "stages": r.stages,
-            });
-            let map = obj.as_object_mut().expect("object");
-            if let Some(sol) = &r.solution {
-                map.insert("grid".into(), json!(sol.grid));
-                for (k, v) in &sol.extra {
-                    map.insert(k.clone(), v.clone());
-                }
-            }
-            if let Outcome::GaveUp { limit, elapsed } = r.outcome {
-                map.insert(
-                    "gave_up".into(),
-                    json!({"limit": limit.to_string(), "elapsed_ms": backref_pipeline::ms(elapsed)}),
-                );
-            }
-            if let Some(raced) = &r.raced {
-                map.insert("raced".into(), json!(raced));
-            }
-            if !r.problems.is_empty() {
-                map.insert("problems".into(), json!(r.problems));
-            }
-            if !r.notes.is_empty() {
-                map.insert("notes".into(), json!(r.notes));
-            }
+            let obj = report_json(puzzle, engine, r);
             println!("{obj}");
         }
         Format::Text => print_text(args, puzzle, engine, r, &last),

@@ -43,7 +43,7 @@ pub use input::{read, Input, InputKind};
 pub use instance::Instance;
 pub use puzzle::{Contender, Decoder, Encoded, HandBuilt, Needs, Puzzle, Solution, Source};
 pub use race::solve_raced;
-pub use registry::{find, PuzzleEntry};
+pub use registry::{find, Collection, Member, PuzzleEntry};
 pub use report::{ms, Outcome, Problem, RaceReport, SolveReport, StageOutcome, StageStats};
 pub use settings::{choose, names, Choices, Settings};
 pub use solve::{solve, Request};

@@ -23,10 +23,67 @@ pub struct PuzzleEntry {
     pub parse: fn(&Input) -> Result<Box<dyn Instance>, Error>,
 }
 
+/// One instance of a collection: the line it was read from (1-based) and the instance.
+pub type Member = (usize, Box<dyn Instance>);
+
+/// What [`PuzzleEntry::load_many`] read: one instance, or several, one per line.
+pub struct Collection {
+    /// The instances with their lines.
+    pub members: Vec<Member>,
+    /// A first line that was not an instance and was skipped as a header (line, text).
+    pub skipped: Option<(usize, String)>,
+}
+
 impl PuzzleEntry {
     /// Reads and parses the instance argument `arg` (a file, `-`, or a literal).
     pub fn load(&self, arg: &str) -> Result<Box<dyn Instance>, Error> {
         (self.parse)(&read(arg, self.input)?)
+    }
+
+    /// Reads `arg` as one instance or, when it is not one, as a collection: one instance per
+    /// line (blank lines and `#` comments skipped), as public collections of one-line puzzles
+    /// are written. The whole input is tried first, so a multi-line instance is never split; a
+    /// collection must have at least two lines and every one must parse, or the whole input's
+    /// own error is returned. The first line alone may be a header that is not an instance
+    /// (a count, a citation, as in public collections): it is then skipped and named in
+    /// [`Collection::skipped`].
+    pub fn load_many(&self, arg: &str) -> Result<Collection, Error> {
+        let input = read(arg, self.input)?;
+        let whole = match (self.parse)(&input) {
+            Ok(one) => {
+                return Ok(Collection {
+                    members: vec![(1, one)],
+                    skipped: None,
+                })
+            }
+            Err(e) => e,
+        };
+        let Ok(text) = std::str::from_utf8(&input.bytes) else {
+            return Err(whole);
+        };
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        let mut members = Vec::with_capacity(lines.len());
+        let mut skipped = None;
+        for (k, &(n, line)) in lines.iter().enumerate() {
+            let one = Input {
+                bytes: line.as_bytes().to_vec(),
+                origin: format!("{}, line {n}", input.origin),
+            };
+            match (self.parse)(&one) {
+                Ok(instance) => members.push((n, instance)),
+                Err(_) if k == 0 => skipped = Some((n, line.to_string())),
+                Err(_) => return Err(whole),
+            }
+        }
+        if members.len() < 2 {
+            return Err(whole);
+        }
+        Ok(Collection { members, skipped })
     }
 }
 

@@ -60,6 +60,12 @@ pub fn load(puzzle: &str, input: &str) -> Result<Box<dyn Instance>, Error> {
     find(puzzle)?.load(input)
 }
 
+/// Reads `input` of `puzzle` as one instance or a collection of one instance per line
+/// ([`PuzzleEntry::load_many`]).
+pub fn load_many(puzzle: &str, input: &str) -> Result<backref_pipeline::Collection, Error> {
+    find(puzzle)?.load_many(input)
+}
+
 /// The names of every registered puzzle.
 pub fn names() -> Vec<&'static str> {
     PUZZLES.iter().map(|e| e.name).collect()
