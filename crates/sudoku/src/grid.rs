@@ -85,15 +85,39 @@ pub struct ParseError {
     pub col: usize,
     /// What is wrong.
     pub message: String,
+    /// The input asks for a constraint the crate does not state yet (not a mistake in it).
+    pub unsupported: Option<Unsupported>,
+}
+
+/// A constraint the input names that the crate cannot state yet, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unsupported {
+    /// The name the input gives it (Abigail's method, e.g. `set_renban`).
+    pub method: String,
+    /// What is missing to state it.
+    pub missing: &'static str,
 }
 
 impl ParseError {
-    fn at(line: usize, col: usize, message: impl Into<String>) -> ParseError {
+    pub(crate) fn at(line: usize, col: usize, message: impl Into<String>) -> ParseError {
         ParseError {
             origin: String::new(),
             line,
             col,
             message: message.into(),
+            unsupported: None,
+        }
+    }
+
+    /// An error for a constraint the crate does not support yet.
+    pub(crate) fn unsupported(line: usize, col: usize, u: Unsupported) -> ParseError {
+        ParseError {
+            unsupported: Some(u.clone()),
+            ..ParseError::at(
+                line,
+                col,
+                format!("{} is not supported yet: {}", u.method, u.missing),
+            )
         }
     }
 
@@ -145,7 +169,7 @@ fn strip_comment(line: &str) -> &str {
     line.split('#').next().unwrap_or("")
 }
 
-fn size_of(n: usize) -> Option<(usize, usize, usize)> {
+pub(crate) fn size_of(n: usize) -> Option<(usize, usize, usize)> {
     SIZES.iter().copied().find(|s| s.0 == n)
 }
 
@@ -157,8 +181,12 @@ fn sizes_list(f: impl Fn(usize) -> usize) -> String {
         .join(", ")
 }
 
-/// Parses one puzzle: the one-line or the grid form, then the variant section.
+/// Parses one puzzle: the one-line or the grid form, then the variant section; or a file in
+/// Abigail's layout (sections separated by `==` lines, [`crate::abigail`]).
 pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
+    if crate::abigail::is_abigail(text) {
+        return crate::abigail::parse(text);
+    }
     // (line number, text without comment), blank lines dropped.
     let lines: Vec<(usize, &str)> = text
         .lines()

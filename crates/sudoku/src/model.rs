@@ -58,7 +58,8 @@ pub struct Model {
     pub relations: Vec<Relation>,
     /// Givens per cell.
     pub givens: Vec<Option<u8>>,
-    /// Each cell's candidate values, increasing (a given's is itself).
+    /// Each cell's candidate values in the order they are tried: increasing, unless
+    /// [`Model::descending`] reversed them (a given's is itself).
     pub domains: Vec<Vec<u8>>,
     /// The empty cells, row-major.
     pub empty: Vec<usize>,
@@ -290,6 +291,29 @@ impl Model {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// This model with every cell's candidates listed from the largest down (the encoder and
+    /// the native solver try them in this order).
+    pub fn descending(mut self) -> Model {
+        for d in &mut self.domains {
+            d.reverse();
+        }
+        self
+    }
+
+    /// This model with every empty cell's candidates sorted by `key` (cell, candidate index),
+    /// smallest first, ties by value (the encoder and the native solver try them in this order).
+    pub fn sorted_values(mut self, key: impl Fn(usize, usize) -> f64) -> Model {
+        for c in 0..self.domains.len() {
+            if self.givens[c].is_some() {
+                continue;
+            }
+            let mut idx: Vec<usize> = (0..self.domains[c].len()).collect();
+            idx.sort_by(|&i, &j| key(c, i).total_cmp(&key(c, j)).then(i.cmp(&j)));
+            self.domains[c] = idx.iter().map(|&i| self.domains[c][i]).collect();
+        }
+        self
     }
 
     /// The cell's name, `r1c1`.

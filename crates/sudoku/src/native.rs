@@ -21,6 +21,7 @@ struct State<'a> {
     used: Vec<u32>,
     grid: Vec<Option<u8>>,
     cap: u64,
+    node_limit: u64,
     out: Search,
 }
 
@@ -55,6 +56,9 @@ impl State<'_> {
                 continue;
             }
             self.out.nodes += 1;
+            if self.out.nodes > self.node_limit {
+                return true;
+            }
             for &h in &self.m.houses_of[c] {
                 self.used[h] |= 1 << x;
             }
@@ -74,12 +78,19 @@ impl State<'_> {
 
 /// Searches `m` in `order` (its empty cells) until `cap` solutions are found.
 pub fn search(m: &Model, order: &[usize], cap: u64) -> Search {
+    search_bounded(m, order, cap, u64::MAX)
+}
+
+/// [`search`], stopping after `node_limit` nodes (then `nodes` is `node_limit + 1`; for
+/// comparing orders).
+pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> Search {
     let mut s = State {
         m,
         order,
         used: vec![0; m.houses.len()],
         grid: m.givens.clone(),
         cap: cap.max(1),
+        node_limit,
         out: Search {
             first: None,
             solutions: 0,
