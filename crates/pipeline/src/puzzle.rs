@@ -184,6 +184,24 @@ impl Solution {
     }
 }
 
+impl Contender {
+    /// One contender per static order of `orders` (name, ms after which it joins the race),
+    /// each with `settings` and that order, labelled `order NAME`.
+    pub fn orders(orders: &[(&str, u64)], settings: &Settings) -> Vec<Contender> {
+        orders
+            .iter()
+            .map(|(o, ms)| Contender {
+                label: format!("order {o}"),
+                settings: Settings {
+                    order: Some(o.to_string()),
+                    ..settings.clone()
+                },
+                start_after: Duration::from_millis(*ms),
+            })
+            .collect()
+    }
+}
+
 /// One entry of a [`Puzzle::portfolio`]: settings to race, a label naming them, and how long
 /// the race must have gone on before they join it (so that reserves do not slow down the
 /// favourites on instances those finish quickly).

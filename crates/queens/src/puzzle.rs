@@ -1,7 +1,5 @@
 //! N-Queens on the pipeline: [`Queens`] implements [`Puzzle`], and [`ENTRY`] registers it.
 
-use std::time::Duration;
-
 use backref_pipeline::{
     choose, names, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle,
     PuzzleEntry, Settings, Solution, Source,
@@ -109,17 +107,7 @@ impl Puzzle for Queens {
         if settings.order.is_some() || self.n < 8 {
             return Vec::new();
         }
-        RACED_ORDERS
-            .iter()
-            .map(|(o, ms)| Contender {
-                label: format!("order {o}"),
-                settings: Settings {
-                    order: Some(o.to_string()),
-                    ..settings.clone()
-                },
-                start_after: Duration::from_millis(*ms),
-            })
-            .collect()
+        Contender::orders(&RACED_ORDERS, settings)
     }
 
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Source<'_, Vec<String>>, Error> {

@@ -1,7 +1,5 @@
 //! Sudoku on the pipeline: [`Sudoku`] implements [`Puzzle`], and [`ENTRY`] registers it.
 
-use std::time::Duration;
-
 use backref_pipeline::{
     choose, names, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle,
     PuzzleEntry, Settings, Solution, Source,
@@ -92,17 +90,7 @@ impl Puzzle for Sudoku {
         if !RACE_BY_DEFAULT || settings.order.is_some() || settings.enumerating {
             return Vec::new();
         }
-        RACED_ORDERS
-            .iter()
-            .map(|(o, ms)| Contender {
-                label: format!("order {o}"),
-                settings: Settings {
-                    order: Some(o.to_string()),
-                    ..settings.clone()
-                },
-                start_after: Duration::from_millis(*ms),
-            })
-            .collect()
+        Contender::orders(&RACED_ORDERS, settings)
     }
 
     fn ruled_out(&self, _stage: usize, _settings: &Settings) -> Option<String> {
