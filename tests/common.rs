@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `backref` with `args` and returns its output.
@@ -50,4 +51,32 @@ fn listed_available(engine: &str) -> bool {
         .expect("a list")
         .iter()
         .any(|e| e["name"] == engine && e["available"] == true)
+}
+
+/// The `.txt` fixtures of `puzzle` under `fixtures/`, sorted (empty when there are none).
+pub fn fixtures(puzzle: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(puzzle);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+    v.sort();
+    v
+}
+
+/// The `.expected` file beside a fixture (empty when there is none).
+pub fn expected(path: &Path) -> String {
+    std::fs::read_to_string(path.with_extension("expected")).unwrap_or_default()
+}
+
+/// A JSON answer's `grid`, one string per row.
+pub fn grid(v: &serde_json::Value) -> Vec<String> {
+    v["grid"]
+        .as_array()
+        .expect("a grid")
+        .iter()
+        .map(|r| r.as_str().expect("a row").to_string())
+        .collect()
 }

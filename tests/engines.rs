@@ -7,7 +7,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use common::{available, backref, json, stderr};
@@ -22,19 +22,12 @@ const TIMEOUT: &str = "30";
 const SLOW: &[&str] = &["gen15_1"];
 
 fn fixtures(puzzle: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures")
-        .join(puzzle);
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    v.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+    let mut v = common::fixtures(puzzle);
     v.retain(|p| !SLOW.iter().any(|s| p.file_stem().is_some_and(|f| f == *s)));
     // Invalid inputs (fillit's `error` fixtures) are the parsers' business, not the engines'.
     v.retain(|p| {
         std::fs::read_to_string(p.with_extension("expected")).map_or(true, |e| e != "error\n")
     });
-    v.sort();
     v
 }
 

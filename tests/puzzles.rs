@@ -3,25 +3,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use common::{backref, json, stderr};
-
-fn fixtures(puzzle: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures")
-        .join(puzzle);
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    v.retain(|p| p.extension().is_some_and(|e| e == "txt"));
-    v.sort();
-    v
-}
-
-fn expected(path: &Path) -> String {
-    std::fs::read_to_string(path.with_extension("expected")).unwrap_or_default()
-}
+use common::{backref, expected, fixtures, grid, json, stderr};
 
 /// Solves every fixture of `puzzle` and checks the outcome against its `.expected` file:
 /// `unsolvable` → no_solution; otherwise solved, verified, and (when the expected file lists a
@@ -45,12 +29,7 @@ fn fixtures_agree(puzzle: &str, extra: &[&str]) {
         assert_eq!(code, 0, "{f:?}: {v}");
         assert_eq!(v["outcome"], "solved", "{f:?}");
         assert_eq!(v["verified"], true, "{f:?}");
-        let grid: Vec<String> = v["grid"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap().to_string())
-            .collect();
+        let grid = grid(&v);
         if puzzle == "aquarium" || exp.contains("solutions: 1\n") {
             let rows: Vec<&str> = exp
                 .lines()

@@ -6,22 +6,16 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{backref, json, stderr};
+use common::{backref, grid, json, stderr};
 
 fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sudoku");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("fixtures/sudoku")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    v.sort();
-    v
+    common::fixtures("sudoku")
 }
 
 fn expected(path: &Path) -> String {
-    std::fs::read_to_string(path.with_extension("expected")).expect("an .expected file")
+    let e = common::expected(path);
+    assert!(!e.is_empty(), "{path:?}: an .expected file");
+    e
 }
 
 /// The number of solutions an `.expected` file states, when it states one.
@@ -72,12 +66,7 @@ fn every_fixture_solves_to_its_expected_outcome() {
         assert_eq!(code, 0, "{f:?}: {v}");
         assert_eq!(v["outcome"], "solved", "{f:?}");
         assert_eq!(v["verified"], true, "{f:?}");
-        let grid: Vec<String> = v["grid"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap().to_string())
-            .collect();
+        let grid = grid(&v);
         let name = f.file_name().unwrap().to_string_lossy();
         if !name.contains("jigsaw") {
             let (p, q) = match grid.len() {
@@ -238,12 +227,7 @@ fn abigail_files_solve_to_his_solution_or_name_the_unsupported_method() {
             differ.push(name);
             continue;
         }
-        let grid: Vec<String> = v["grid"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| r.as_str().unwrap().to_string())
-            .collect();
+        let grid = grid(&v);
         let his: Vec<String> = text
             .split("\n==")
             .find_map(|sec| sec.trim_start().strip_prefix("Solution\n"))
