@@ -73,12 +73,13 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
             engine.name(),
             k + 1
         ));
-        // Every run has a timeout, which PCRE2 checks at callouts; other dialects print none.
+        // Every run has a timeout, which PCRE2 keeps by a calibrated match limit (or by callouts,
+        // for long timeouts); other dialects print no callouts.
         let request = Request {
             settings: settings.clone(),
             options: Options {
                 portable: args.puzzle.portable,
-                callouts: true,
+                callouts: backref_engine::callouts_for_timeout(&**engine, Some(timeout)),
                 ..Options::new(engine.dialect())
             },
             limits: Limits {

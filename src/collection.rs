@@ -35,10 +35,11 @@ pub fn run(
     let timeout = args.timeout.map(|t| t.0);
     let request = Request {
         settings,
-        // With a time limit PCRE2 checks the clock at callouts; each instance gets the limit.
+        // Each instance gets the time limit, which PCRE2 keeps by a calibrated match limit (or
+        // by callouts, for long limits).
         options: Options {
             portable: args.puzzle.portable,
-            callouts: timeout.is_some(),
+            callouts: backref_engine::callouts_for_timeout(engine, timeout),
             ..Options::new(engine.dialect())
         },
         limits: Limits {

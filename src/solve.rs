@@ -78,13 +78,14 @@ impl Run {
     pub fn request(&self, settings: Settings, puzzle: &PuzzleArgs, engine: &dyn Engine) -> Request {
         Request {
             settings,
-            // Callouts let PCRE2 check the clock (and count steps for the progress line). They
-            // are not added for the progress line alone: under the JIT each callout copies every
-            // capture, which costs up to 50x on patterns with hundreds of groups
-            // (docs/engines.md).
+            // Callouts let PCRE2 check the clock (and count steps for the progress line), but
+            // under the JIT each callout copies every capture, which costs up to 50x on patterns
+            // with hundreds of groups (docs/engines.md). So they are added only for timeouts
+            // longer than PCRE2 keeps with a calibrated match limit, and never for the progress
+            // line alone.
             options: Options {
                 portable: puzzle.portable,
-                callouts: self.timeout.is_some(),
+                callouts: backref_engine::callouts_for_timeout(engine, self.timeout),
                 ..Options::new(engine.dialect())
             },
             limits: Limits {

@@ -387,6 +387,14 @@ pub(crate) fn first_match_only(engine: &'static str, mode: Mode) -> Result<(), E
     }
 }
 
+/// Whether a run of `engine` bounded by `timeout` needs a pattern compiled with callouts: only
+/// when the timeout is longer than the engine can honour without them. Callouts cost a
+/// backtracking engine 1.15–3× under PCRE2's JIT (each copies every capture), so a timed run
+/// should not pay for them when it need not.
+pub fn callouts_for_timeout(engine: &dyn Engine, timeout: Option<Duration>) -> bool {
+    timeout.is_some_and(|t| t > engine.timeout_without_callouts())
+}
+
 /// A regex engine that backref can drive.
 pub trait Engine: Sync {
     /// The engine's name, as users pass it to `--engine`.
@@ -418,6 +426,13 @@ pub trait Engine: Sync {
     /// Whether [`Limits::cancel`] can stop a run early (PCRE2, through callouts).
     fn stoppable(&self) -> bool {
         false
+    }
+    /// The longest [`Limits::timeout`] this engine honours in a pattern without callouts
+    /// (PCRE2: by a match limit calibrated on the pattern itself, which costs next to nothing;
+    /// see `pcre2.rs`). Callers compile with callouts only for longer timeouts
+    /// ([`callouts_for_timeout`]). Zero: the engine needs callouts for any timeout, or has none.
+    fn timeout_without_callouts(&self) -> Duration {
+        Duration::ZERO
     }
     /// Whether a run that times out keeps working in the background until the process exits
     /// (fancy-regex cannot be interrupted: its worker thread is left running), so that callers

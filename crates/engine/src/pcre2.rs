@@ -127,6 +127,20 @@ extern "C" {
         callout: Option<CalloutFn>,
         data: *mut c_void,
     ) -> c_int;
+    /// Calls `callback` for each callout of `code` until it returns non-zero, and returns that.
+    fn pcre2_callout_enumerate_8(
+        code: *const pcre2_code_8,
+        callback: Option<EnumerateFn>,
+        data: *mut c_void,
+    ) -> c_int;
+}
+
+/// A callout enumeration callback (the block, unused here, is `pcre2_callout_enumerate_block`).
+type EnumerateFn = extern "C" fn(*mut c_void, *mut c_void) -> c_int;
+
+/// Stops the enumeration at the first callout.
+extern "C" fn stop_at_first(_block: *mut c_void, _data: *mut c_void) -> c_int {
+    1
 }
 
 /// How a [`Pcre2`] engine runs its matches.
@@ -266,6 +280,12 @@ impl Code {
         // SAFETY: for these `what` values PCRE2 writes one uint32_t.
         unsafe { pcre2_pattern_info_8(self.0, what, &mut value as *mut u32 as *mut c_void) };
         value
+    }
+
+    /// Whether the pattern has any callout item.
+    fn has_callouts(&self) -> bool {
+        // SAFETY: `self.0` is a valid compiled pattern; the callback touches neither argument.
+        unsafe { pcre2_callout_enumerate_8(self.0, Some(stop_at_first), ptr::null_mut()) == 1 }
     }
 
     fn capture_count(&self) -> usize {
@@ -518,6 +538,9 @@ struct Form {
     jit_fallback: Option<JitFallback>,
     group_count: usize,
     names: BTreeMap<String, usize>,
+    /// Whether the pattern has callouts: a timed run without them keeps its deadline through
+    /// a calibrated match limit instead (see [`calibrated`]).
+    has_callouts: bool,
     compile_time: Duration,
 }
 
@@ -553,6 +576,7 @@ impl Form {
             jit_fallback,
             group_count: code.capture_count(),
             names: code.names(),
+            has_callouts: code.has_callouts(),
             code,
             compile_time: start.elapsed(),
         })
@@ -628,6 +652,72 @@ impl Drop for JitStack {
     fn drop(&mut self) {
         // SAFETY: created by pcre2_jit_stack_create_8 and freed once.
         unsafe { pcre2_jit_stack_free_8(self.0) }
+    }
+}
+
+/// Match steps of the first, calibrating run of a timed match without callouts: about 2 ms
+/// under the JIT (its steps take 7–25 ns on backref's patterns), a few more interpreted.
+const CALIBRATION_STEPS: u32 = 100_000;
+
+/// The longest timeout kept by [`calibrated`]: PCRE2's match limit is a `u32`, which the
+/// fastest patterns here (about 100 million steps a second under the JIT) use up in about
+/// 40 s. Longer timeouts get a pattern with callouts ([`crate::callouts_for_timeout`]).
+const LONGEST_CALIBRATED_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// A timed match of a pattern without callouts, where PCRE2 cannot look at the clock: first a
+/// short run of [`CALIBRATION_STEPS`]; if that is not enough, the steps per second it measured
+/// give the match limit that lasts until `deadline`, and the match runs again from the start
+/// with it. When a run's limit runs out well before the deadline (the first run's rate was too
+/// low: a busy machine, first-touch page faults), the rate measured by that longer run sets the
+/// next limit, until the deadline is near. Returns the last return code, whether a calibrated
+/// limit ran out (the deadline, in effect, passed), the time spent matching and a note when it
+/// restarted.
+///
+/// What it costs: nothing on searches shorter than the first run, and on longer ones the first
+/// run (about 1 ms under the JIT), against 1.15–3× for callouts in the JIT (each copies every
+/// capture). The CLI's watchdog stays the backstop should the step rate change a lot late in a
+/// search.
+fn calibrated(
+    match_once: impl Fn(u32) -> (c_int, Duration),
+    user_limit: u32,
+    deadline: Instant,
+) -> (c_int, bool, Duration, Option<String>) {
+    let budget = deadline.saturating_duration_since(Instant::now());
+    // Close enough to the deadline to stop instead of starting again.
+    let slack = (budget / 20).max(Duration::from_millis(20));
+    let mut limit = CALIBRATION_STEPS.min(user_limit);
+    let mut spent = Duration::ZERO;
+    let mut runs: Vec<(u32, Duration)> = Vec::new();
+    loop {
+        let (rc, took) = match_once(limit);
+        spent += took;
+        runs.push((limit, took));
+        let note = (runs.len() > 1).then(|| {
+            let (steps, time) = runs[0];
+            format!(
+                "the timeout is kept by a calibrated match limit: a first run of {steps} steps \
+                 took {:.1} ms, then the match started again {} time(s), last with a limit of \
+                 {limit} steps",
+                time.as_secs_f64() * 1e3,
+                runs.len() - 1
+            )
+        });
+        if rc != PCRE2_ERROR_MATCHLIMIT || limit >= user_limit {
+            return (rc, false, spent, note);
+        }
+        let remaining = deadline.saturating_duration_since(Instant::now());
+        if remaining <= slack {
+            return (rc, true, spent, note);
+        }
+        // A tenth short of the deadline: a search's step rate drifts as it goes deeper, and an
+        // early end starts no new run when within `slack` of the deadline.
+        let rate = f64::from(limit) / took.as_secs_f64().max(1e-7);
+        let wanted = 0.9 * rate * remaining.as_secs_f64();
+        limit = if wanted >= f64::from(user_limit) {
+            user_limit
+        } else {
+            (wanted as u32).max(limit.saturating_mul(2)).min(user_limit)
+        };
     }
 }
 
@@ -914,6 +1004,10 @@ impl Engine for Pcre2 {
         true
     }
 
+    fn timeout_without_callouts(&self) -> Duration {
+        LONGEST_CALIBRATED_TIMEOUT
+    }
+
     /// Compiles the plain form (and JIT-compiles it with [`Pcre2::jit`]); a counting run
     /// compiles the counting form once, on first use. Honours every [`Flags`] flag.
     fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError> {
@@ -1062,29 +1156,53 @@ impl Matcher for Pcre2Matcher {
             cancelled: false,
             panicked: false,
         };
-        let with_callout =
-            counting || deadline.is_some() || limits.progress.is_some() || limits.cancel.is_some();
+        // A pattern without callouts keeps a deadline through a calibrated match limit; the
+        // callout function is installed only where the pattern can call it.
+        let calibrate = deadline.filter(|_| !form.has_callouts && !counting);
+        let with_callout = form.has_callouts
+            && (counting
+                || deadline.is_some()
+                || limits.progress.is_some()
+                || limits.cancel.is_some());
         if with_callout {
             let data: *mut CalloutState = &mut state;
             // SAFETY: `state` outlives the match, and nothing else touches it meanwhile.
             unsafe { pcre2_set_callout_8(context.0, Some(callout), data as *mut c_void) };
         }
 
-        let match_start = Instant::now();
-        // SAFETY: all objects are valid; the subject pointer and length describe `subject`.
-        // The code is shared read-only; the match data, context and JIT stack are this run's.
-        let rc = unsafe {
-            pcre2_match_8(
-                form.code.0,
-                subject.as_ptr(),
-                subject.len(),
-                0,
-                0,
-                match_data.0,
-                context.0,
-            )
+        let user_limit = clamp_u32(limits.match_limit, u32::MAX);
+        let match_once = |limit: u32| {
+            let match_start = Instant::now();
+            // SAFETY: all objects are valid; the subject pointer and length describe
+            // `subject`. The code is shared read-only; the match data, context and JIT stack
+            // are this run's.
+            let rc = unsafe {
+                pcre2_set_match_limit_8(context.0, limit);
+                pcre2_match_8(
+                    form.code.0,
+                    subject.as_ptr(),
+                    subject.len(),
+                    0,
+                    0,
+                    match_data.0,
+                    context.0,
+                )
+            };
+            (rc, match_start.elapsed())
         };
-        timing.matching = match_start.elapsed();
+        let (rc, fuel_ran_out) = match calibrate {
+            None => {
+                let (rc, took) = match_once(user_limit);
+                timing.matching = took;
+                (rc, false)
+            }
+            Some(deadline) => {
+                let (rc, ran_out, took, note) = calibrated(match_once, user_limit, deadline);
+                timing.matching = took;
+                notes.extend(note);
+                (rc, ran_out)
+            }
+        };
         drop(jit_stack);
         if let Some(progress) = &state.progress {
             progress.store(state.steps, Ordering::Relaxed);
@@ -1095,7 +1213,7 @@ impl Matcher for Pcre2Matcher {
             return Err(match_err("the callout function panicked".into()));
         }
         let stopped_at_max = rc == PCRE2_ERROR_CALLOUT && state.reached_max;
-        let gave_up = if rc == PCRE2_ERROR_CALLOUT && state.timed_out {
+        let gave_up = if (rc == PCRE2_ERROR_CALLOUT && state.timed_out) || fuel_ran_out {
             Some(Limit::Timeout)
         } else if rc == PCRE2_ERROR_CALLOUT && state.cancelled {
             Some(Limit::Cancelled)

@@ -278,6 +278,56 @@ fn timeout_stops_a_long_search() {
     }
 }
 
+#[test]
+fn timeout_without_callouts_keeps_a_calibrated_match_limit() {
+    for e in both() {
+        let limits = Limits {
+            timeout: Some(Duration::from_millis(200)),
+            ..Limits::default()
+        };
+        // The same endless search, with no callout for PCRE2 to look at the clock: the first
+        // short run measures the step rate, the next runs to the deadline on a match limit.
+        let run = e
+            .run(HARD, &hard_subject(80), Mode::First, &limits)
+            .unwrap();
+        assert_eq!(gave_up(&run), Limit::Timeout, "{}", e.name());
+        assert_eq!(run.steps, None, "no callout function was installed");
+        assert!(
+            run.notes
+                .iter()
+                .any(|n| n.contains("calibrated match limit")),
+            "{:?}",
+            run.notes
+        );
+        // A search shorter than the first run needs no second one, and says nothing.
+        let run = e.run(HARD, &hard_subject(6), Mode::First, &limits).unwrap();
+        assert_eq!(run.outcome, Outcome::NoSolution, "{}", e.name());
+        assert!(run.notes.is_empty(), "{:?}", run.notes);
+    }
+}
+
+#[test]
+fn a_users_match_limit_stays_a_match_limit_under_a_timeout() {
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(5)),
+        match_limit: Some(1000),
+        ..Limits::default()
+    };
+    let run = Pcre2::jit()
+        .run(HARD, &hard_subject(80), Mode::First, &limits)
+        .unwrap();
+    assert_eq!(gave_up(&run), Limit::MatchLimit);
+}
+
+#[test]
+fn long_timeouts_need_callouts_short_ones_do_not() {
+    use backref_engine::callouts_for_timeout;
+    let pcre2 = Pcre2::jit();
+    assert!(!callouts_for_timeout(&pcre2, None));
+    assert!(!callouts_for_timeout(&pcre2, Some(Duration::from_secs(10))));
+    assert!(callouts_for_timeout(&pcre2, Some(Duration::from_secs(300))));
+}
+
 /// Limits that a broken cancel would run into (a failure rather than a hang): far more steps
 /// than a working cancel lets the search take.
 fn cancel_limits(flag: &Arc<AtomicBool>, progress: Option<&Arc<AtomicU64>>) -> Limits {
