@@ -79,6 +79,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
             settings: settings.clone(),
             options: Options {
                 portable: args.puzzle.portable,
+                propagation: args.puzzle.propagate,
                 callouts: backref_engine::callouts_for_timeout(&**engine, Some(timeout)),
                 ..Options::new(engine.dialect())
             },

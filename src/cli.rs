@@ -130,6 +130,17 @@ pub struct FormatArg {
     pub format: Format,
 }
 
+/// A `--propagate` level by name.
+fn parse_propagation(s: &str) -> Result<backref_program::Propagation, String> {
+    backref_program::Propagation::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = backref_program::Propagation::ALL
+            .iter()
+            .map(|p| p.name())
+            .collect();
+        format!("expected one of {}", names.join(", "))
+    })
+}
+
 /// The puzzle and how to encode it.
 #[derive(Args, Debug, Clone)]
 pub struct PuzzleArgs {
@@ -148,6 +159,10 @@ pub struct PuzzleArgs {
     /// Use only captures and backreferences, the published scheme's restriction.
     #[arg(long)]
     pub portable: bool,
+    /// Propagation inside the pattern: `none`, or `forward` (forward checking in packings,
+    /// PCRE2). The default is what measured fastest for the puzzle.
+    #[arg(long, value_name = "none|forward", value_parser = parse_propagation)]
+    pub propagate: Option<backref_program::Propagation>,
     /// Rectangles: do not rotate pieces (an error for other puzzles).
     #[arg(long)]
     pub no_rotation: bool,

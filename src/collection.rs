@@ -39,6 +39,7 @@ pub fn run(
         // by callouts, for long limits).
         options: Options {
             portable: args.puzzle.portable,
+            propagation: args.puzzle.propagate,
             callouts: backref_engine::callouts_for_timeout(engine, timeout),
             ..Options::new(engine.dialect())
         },

@@ -24,6 +24,7 @@ pub fn run(args: &EmitArgs) -> Result<Exit, Failure> {
             Names::Readable => Naming::Readable,
         },
         portable: args.puzzle.portable,
+        propagation: args.puzzle.propagate,
         ..Options::new(dialect)
     };
     let e = instance.emit(&settings, &options, args.stage)?;

@@ -85,6 +85,7 @@ impl Run {
             // line alone.
             options: Options {
                 portable: puzzle.portable,
+                propagation: puzzle.propagate,
                 callouts: backref_engine::callouts_for_timeout(engine, self.timeout),
                 ..Options::new(engine.dialect())
             },

@@ -659,6 +659,9 @@ impl Drop for JitStack {
 /// under the JIT (its steps take 7–25 ns on backref's patterns), a few more interpreted.
 const CALIBRATION_STEPS: u32 = 100_000;
 
+/// How much larger each calibrated match limit may be than the one before.
+const GROWTH: f64 = 32.0;
+
 /// The longest timeout kept by [`calibrated`]: PCRE2's match limit is a `u32`, which the
 /// fastest patterns here (about 100 million steps a second under the JIT) use up in about
 /// 40 s. Longer timeouts get a pattern with callouts ([`crate::callouts_for_timeout`]).
@@ -667,15 +670,18 @@ const LONGEST_CALIBRATED_TIMEOUT: Duration = Duration::from_secs(20);
 /// A timed match of a pattern without callouts, where PCRE2 cannot look at the clock: first a
 /// short run of [`CALIBRATION_STEPS`]; if that is not enough, the steps per second it measured
 /// give the match limit that lasts until `deadline`, and the match runs again from the start
-/// with it. When a run's limit runs out well before the deadline (the first run's rate was too
-/// low: a busy machine, first-touch page faults), the rate measured by that longer run sets the
-/// next limit, until the deadline is near. Returns the last return code, whether a calibrated
+/// with it, each limit at most [`GROWTH`] times the last. When a run's limit runs out well
+/// before the deadline, the rate that run measured sets the next limit, as long as that is at
+/// least twice the last (a restart on fewer steps could get no further); otherwise the run
+/// gives up as timed out. Returns the last return code, whether a calibrated
 /// limit ran out (the deadline, in effect, passed), the time spent matching and a note when it
 /// restarted.
 ///
 /// What it costs: nothing on searches shorter than the first run, and on longer ones the first
 /// run (about 1 ms under the JIT), against 1.15–3× for callouts in the JIT (each copies every
-/// capture). The CLI's watchdog stays the backstop should the step rate change a lot late in a
+/// capture). What it gives up: a search gets about three quarters of the time left in one
+/// piece, so one that needs nearly all of its timeout may give up where callouts would not
+/// have. The CLI's watchdog stays the backstop should the step rate change a lot late in a
 /// search.
 fn calibrated(
     match_once: impl Fn(u32) -> (c_int, Duration),
@@ -709,14 +715,25 @@ fn calibrated(
         if remaining <= slack {
             return (rc, true, spent, note);
         }
-        // A tenth short of the deadline: a search's step rate drifts as it goes deeper, and an
-        // early end starts no new run when within `slack` of the deadline.
+        // A quarter short of the deadline: a search's step rate drifts as it goes deeper and
+        // as the machine gets busier (the CLI's watchdog ends a run a tenth past its bound), and
+        // a run that ends early is followed by another only while more than `slack` is left.
         let rate = f64::from(limit) / took.as_secs_f64().max(1e-7);
-        let wanted = 0.9 * rate * remaining.as_secs_f64();
-        limit = if wanted >= f64::from(user_limit) {
+        let wanted = 0.75 * rate * remaining.as_secs_f64();
+        // Each run at most GROWTH times the last: a rate measured on a short run can be far
+        // off (the first steps of a search may be cheaper than the rest), and a limit that is
+        // too large cannot be taken back. The runs thrown away cost at most 1/(GROWTH - 1) of
+        // the last one.
+        let next = wanted.min(f64::from(limit) * GROWTH);
+        if next < 2.0 * f64::from(limit) {
+            // A run from the start on less than twice the steps of the one that just ran out
+            // gets hardly further: the time left is not worth it.
+            return (rc, true, spent, note);
+        }
+        limit = if next >= f64::from(user_limit) {
             user_limit
         } else {
-            (wanted as u32).max(limit.saturating_mul(2)).min(user_limit)
+            next as u32
         };
     }
 }

@@ -83,6 +83,13 @@ pub enum Node {
     /// Groups that exist only to advance the numbering inside a [`Node::BranchReset`]
     /// alternative; never matched (`(?(DEFINE)()())`).
     Pad(Vec<GroupId>),
+    /// Definitions that are never matched in place (`(?(DEFINE)..)`), only through
+    /// [`Node::Call`]; printed only for dialects with
+    /// [`Features::subroutines`](crate::Features::subroutines).
+    Define(Vec<Node>),
+    /// A subroutine call: the group's pattern matched here, seeing the captures as they stand
+    /// (`(?&name)`, `(?1)`).
+    Call(GroupId),
     /// An item that never matches.
     Fail,
     /// A PCRE2 callout with this number (nothing where unsupported).
@@ -144,7 +151,7 @@ impl Node {
             Node::Group(_, n) | Node::Atomic(n) => n.backrefs(),
             Node::Look { node, .. } => node.backrefs(),
             Node::Repeat { node, max, .. } => node.backrefs() * max.unwrap_or(1).max(1) as usize,
-            Node::Seq(v) | Node::Alt(v) | Node::BranchReset(v) => {
+            Node::Seq(v) | Node::Alt(v) | Node::BranchReset(v) | Node::Define(v) => {
                 v.iter().map(Node::backrefs).sum()
             }
             Node::Cond { yes, no, .. } => yes.backrefs() + no.backrefs(),

@@ -27,6 +27,8 @@ pub struct Options {
     pub portable: bool,
     /// Put a callout at the start of every statement (for timeouts and progress; PCRE2 only).
     pub callouts: bool,
+    /// Propagation inside the pattern; `None` takes the program's own choice.
+    pub propagation: Option<crate::Propagation>,
 }
 
 impl Options {
@@ -37,6 +39,7 @@ impl Options {
             naming: Naming::Compact,
             portable: false,
             callouts: false,
+            propagation: None,
         }
     }
 
@@ -104,7 +107,9 @@ pub fn compile(
     let start = Instant::now();
     let steps = order(program, var_order)?;
     let callouts = options.callouts && options.dialect.features.callouts;
-    let mut lowerer = Lowerer::new(program, options.features(), callouts);
+    let propagation = options.propagation.unwrap_or(program.propagation);
+    let mut lowerer =
+        Lowerer::new(program, options.features(), callouts).with_propagation(propagation);
     let mut lowered = Vec::with_capacity(steps.len());
     for step in &steps {
         let mut l = lowerer.lower(step);

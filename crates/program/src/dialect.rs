@@ -27,6 +27,9 @@ pub struct Features {
     /// .NET balancing groups `(?<-x>..)`, `(?<a-b>..)` with every capture of a group kept, which
     /// hand-built patterns (rectangles' balancing encoding) need.
     pub balancing_groups: bool,
+    /// Subroutine calls to a group (`(?&name)`, `(?1)`) that see the captures as they stand,
+    /// defined once in a `(?(DEFINE)..)` block: what keeps propagation checks small.
+    pub subroutines: bool,
 }
 
 impl Features {
@@ -41,6 +44,7 @@ impl Features {
         forward_references: false,
         branch_reset: false,
         balancing_groups: false,
+        subroutines: false,
     };
 
     /// The features both `self` and `other` have.
@@ -55,6 +59,7 @@ impl Features {
             forward_references: self.forward_references && other.forward_references,
             branch_reset: self.branch_reset && other.branch_reset,
             balancing_groups: self.balancing_groups && other.balancing_groups,
+            subroutines: self.subroutines && other.subroutines,
         }
     }
 }
@@ -87,6 +92,10 @@ pub struct Dialect {
     /// Opening of a group that is never taken (closed by `)`), used to pad group numbers when
     /// `features.branch_reset` is set; empty otherwise.
     pub never: &'static str,
+    /// A subroutine call to a named group, when `features.subroutines` is set; empty otherwise.
+    pub named_call: &'static str,
+    /// A subroutine call to a numbered group, when `features.subroutines` is set.
+    pub numbered_call: &'static str,
     /// Everything the dialect can run.
     pub features: Features,
 }
@@ -101,6 +110,7 @@ const FULL: Features = Features {
     forward_references: true,
     branch_reset: true,
     balancing_groups: false,
+    subroutines: false,
 };
 
 /// PCRE2 (JIT or interpreter).
@@ -117,8 +127,11 @@ pub const PCRE2: Dialect = Dialect {
     end_anchor: "\\z",
     fail: "(*FAIL)",
     never: "(?(DEFINE)",
+    named_call: "(?&%)",
+    numbered_call: "(?%)",
     features: Features {
         callouts: true,
+        subroutines: true,
         ..FULL
     },
 };
@@ -152,6 +165,8 @@ pub const FANCY: Dialect = Dialect {
     end_anchor: "\\z",
     fail: "(?!)",
     never: "",
+    named_call: "",
+    numbered_call: "",
     features: Features {
         possessive: false,
         fail_verb: false,
@@ -175,6 +190,8 @@ pub const PYTHON: Dialect = Dialect {
     end_anchor: "\\Z",
     fail: "(?!)",
     never: "",
+    named_call: "",
+    numbered_call: "",
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -185,6 +202,7 @@ pub const PYTHON: Dialect = Dialect {
         forward_references: false,
         branch_reset: false,
         balancing_groups: false,
+        subroutines: false,
     },
 };
 
@@ -202,6 +220,8 @@ pub const JAVASCRIPT: Dialect = Dialect {
     end_anchor: "$",
     fail: "(?!)",
     never: "",
+    named_call: "",
+    numbered_call: "",
     features: Features {
         lookahead: true,
         conditionals: false,
@@ -212,6 +232,7 @@ pub const JAVASCRIPT: Dialect = Dialect {
         forward_references: true,
         branch_reset: false,
         balancing_groups: false,
+        subroutines: false,
     },
 };
 
@@ -229,6 +250,8 @@ pub const DOTNET: Dialect = Dialect {
     end_anchor: "\\z",
     fail: "(?!)",
     never: "",
+    named_call: "",
+    numbered_call: "",
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -239,6 +262,7 @@ pub const DOTNET: Dialect = Dialect {
         forward_references: true,
         branch_reset: false,
         balancing_groups: true,
+        subroutines: false,
     },
 };
 

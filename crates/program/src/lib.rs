@@ -19,6 +19,7 @@ pub mod lower;
 pub mod order;
 pub mod print;
 pub mod program;
+pub mod propagate;
 pub mod regular;
 pub mod unions;
 
@@ -29,4 +30,5 @@ pub use gadget::{Cmp, Form, Gadget};
 pub use lower::GroupInfo;
 pub use print::Naming;
 pub use program::{PackItem, PackOption, Program, StmtId, VarId, Variable};
+pub use propagate::Propagation;
 pub use unions::union_stops;

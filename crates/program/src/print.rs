@@ -188,6 +188,22 @@ impl<'a> Printer<'a> {
                     out.push(')');
                 }
             }
+            Node::Define(items) => {
+                if !items.is_empty() {
+                    out.push_str(self.dialect.never);
+                    for item in items {
+                        self.print(item, out);
+                    }
+                    out.push(')');
+                }
+            }
+            Node::Call(id) => {
+                let (template, what) = match self.naming {
+                    Naming::Compact => (self.dialect.numbered_call, id.number().to_string()),
+                    Naming::Readable => (self.dialect.named_call, self.name(*id).to_string()),
+                };
+                out.push_str(&Dialect::fill(template, &what));
+            }
             Node::Fail => out.push_str(self.dialect.fail),
             Node::Callout(n) => {
                 if self.dialect.features.callouts {

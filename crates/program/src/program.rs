@@ -65,6 +65,9 @@ pub struct Program {
     pub vars: Vec<Variable>,
     /// Every statement, indexed by [`StmtId`].
     pub statements: Vec<Gadget>,
+    /// The propagation the encoder found fastest for this puzzle; compile options may
+    /// override it ([`crate::Options::propagation`]).
+    pub propagation: crate::Propagation,
 }
 
 /// Characters that separate values, tuples and segments in subjects.
@@ -81,6 +84,7 @@ impl Program {
             true_token,
             vars: Vec::new(),
             statements: Vec::new(),
+            propagation: crate::Propagation::None,
         }
     }
 

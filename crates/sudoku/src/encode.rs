@@ -51,13 +51,29 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
         next += 1;
     };
     let idx = |c: usize, x: u8| m.domains[c].iter().position(|&y| y == x);
-    for house in &m.houses {
+    let users_in = |house: &[usize], x: u8| -> Vec<(usize, usize)> {
+        house
+            .iter()
+            .filter(|&&c| m.givens[c].is_none())
+            .filter_map(|&c| idx(c, x).map(|i| (c, i)))
+            .collect()
+    };
+    // A full house (as many cells as values) must hold each value not given in it: those
+    // resources come first and must be covered, even with one user or none (the packing then
+    // fails at once, or right after that user's cell). Other houses only forbid repeats.
+    let full = |house: &[usize]| house.len() == m.n;
+    let mut must_cover = 0u32;
+    for house in m.houses.iter().filter(|h| full(h)) {
         for x in 0..m.n as u8 {
-            let users: Vec<(usize, usize)> = house
-                .iter()
-                .filter(|&&c| m.givens[c].is_none())
-                .filter_map(|&c| idx(c, x).map(|i| (c, i)))
-                .collect();
+            if !house.iter().any(|&c| m.givens[c] == Some(x)) {
+                add(&users_in(house, x));
+                must_cover += 1;
+            }
+        }
+    }
+    for house in m.houses.iter().filter(|h| !full(h)) {
+        for x in 0..m.n as u8 {
+            let users = users_in(house, x);
             if users.len() >= 2 {
                 add(&users);
             }
@@ -120,7 +136,7 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
         })
         .collect();
     let mut program = Program::new('X');
-    let order = program.packing(items, next, 0)?;
+    let order = program.packing(items, next, must_cover)?;
     Ok(Encoded {
         program,
         order,

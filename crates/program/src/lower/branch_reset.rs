@@ -18,13 +18,22 @@ impl Lowerer<'_> {
         if !(self.features.branch_reset && self.features.conditionals && self.features.lookahead) {
             return false;
         }
+        // Forward checking gives each item a resource of its own, after the others.
+        let extra = |i: usize| {
+            if self.forward_checking() {
+                u64::from(spec.resources) + i as u64 + 1
+            } else {
+                0
+            }
+        };
         let pads: u64 = spec
             .options
             .iter()
-            .flatten()
-            .map(|o| o.iter().max().map_or(0, |m| u64::from(*m) + 1))
+            .enumerate()
+            .flat_map(|(i, opts)| opts.iter().map(move |o| (i, o)))
+            .map(|(i, o)| (o.iter().max().map_or(0, |m| u64::from(*m) + 1)).max(extra(i)))
             .sum::<u64>()
-            + spec.items.len() as u64 * u64::from(spec.resources);
+            + spec.items.len() as u64 * (u64::from(spec.resources) + extra(spec.items.len()));
         pads <= RESET_PAD_BUDGET
     }
 
@@ -49,6 +58,27 @@ impl Lowerer<'_> {
             symmetry,
             ..
         } = *spec;
+        // With forward checking every option also uses its item's own resource, so that the
+        // checks can tell a decided item's options from an undecided one's.
+        let extended: Vec<Vec<Vec<u32>>>;
+        let mut checks = None;
+        let (options, resources) = if self.forward_checking() {
+            extended = super::forward::with_item_resources(options, resources);
+            checks = super::forward::risks(&extended, resources, due);
+            if checks.is_some() {
+                (&extended[..], resources + items.len() as u32)
+            } else {
+                (options, resources)
+            }
+        } else {
+            (options, resources)
+        };
+        // The checks' definitions come first, so that every call is to a group PCRE2 has
+        // already compiled (a forward call is looked up by scanning the compiled pattern, once
+        // per call: 1.1 s for a 9×9 Sudoku's 18,000 calls, against 60 ms this way round).
+        if let Some(checks) = &mut checks {
+            checks.allocate(self);
+        }
         let token = item_tokens(items.len());
         let width = token(0).len();
         let classes = symmetry_classes(symmetry);
@@ -132,6 +162,12 @@ impl Lowerer<'_> {
                     });
                     next = g + 1;
                 }
+                if let Some(checks) = &checks {
+                    let calls = checks.calls(i, j);
+                    if !calls.is_empty() {
+                        alt.push(Node::Seq(calls));
+                    }
+                }
                 widest = widest.max(next);
                 alts.push(Node::Seq(alt));
             }
@@ -160,7 +196,10 @@ impl Lowerer<'_> {
             Node::lit(";"),
         ]);
         // No item token starts with `!`, so the loop can only end after the last item.
-        let pattern = open_loop(body, &mut subject, "!;");
+        let mut pattern = open_loop(body, &mut subject, "!;");
+        if let Some(checks) = checks {
+            pattern = Node::Seq(vec![checks.define(&groups, options), pattern]);
+        }
         Lowered { subject, pattern }
     }
 }

@@ -19,6 +19,7 @@ use crate::program::{Program, VarId};
 
 mod branch_reset;
 mod dead_checks;
+mod forward;
 mod guards;
 mod packing;
 mod scalar;
@@ -81,6 +82,7 @@ pub struct Lowerer<'p> {
     pub sources: Vec<(VarId, Source)>,
     ladder: Vec<Option<GroupId>>,
     callouts: bool,
+    propagation: crate::Propagation,
 }
 
 /// `(?:[^,;]*+,)*?`: skips whole items of a `,`-separated list, fewest first.
@@ -107,7 +109,14 @@ impl<'p> Lowerer<'p> {
             sources: Vec::new(),
             ladder: vec![None; program.statements.len()],
             callouts,
+            propagation: crate::Propagation::None,
         }
+    }
+
+    /// This lowerer with `propagation` inside the pattern where the target can express it.
+    pub fn with_propagation(mut self, propagation: crate::Propagation) -> Lowerer<'p> {
+        self.propagation = propagation;
+        self
     }
 
     /// Lowers one step.
@@ -138,7 +147,7 @@ impl<'p> Lowerer<'p> {
     }
 
     /// Allocates the next group, named `name`, capturing `var` if given.
-    fn alloc(&mut self, name: String, var: Option<VarId>) -> GroupId {
+    pub(super) fn alloc(&mut self, name: String, var: Option<VarId>) -> GroupId {
         let id = GroupId(self.groups.len() as u32);
         self.groups.push(GroupInfo {
             number: id.number(),

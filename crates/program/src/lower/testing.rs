@@ -17,10 +17,11 @@ pub(super) struct Lowering {
     pub(super) sources: Vec<(VarId, Source)>,
 }
 
-/// Orders `program` on `vars` and lowers every step with `features` (no callouts).
+/// Orders `program` on `vars` and lowers every step with `features` (no callouts) and the
+/// program's own propagation.
 pub(super) fn lower(program: &Program, vars: &[VarId], features: Features) -> Lowering {
     let steps = order(program, vars).expect("a well-formed test program");
-    let mut lowerer = Lowerer::new(program, features, false);
+    let mut lowerer = Lowerer::new(program, features, false).with_propagation(program.propagation);
     let segments = steps.iter().map(|s| lowerer.lower(s)).collect();
     Lowering {
         segments,

@@ -1,0 +1,248 @@
+//! Forward checking in the packing's branch-reset form ([`Propagation::Forward`]).
+//!
+//! Every option also uses a resource of its own item, so a decided item's other options read as
+//! used. After an option is chosen, the pattern calls one check per resource the choice may have
+//! cut off: a resource that must be covered and a later item's own resource (every item must
+//! still choose an option). A check succeeds when its resource is already used or some option
+//! using it still has all its resources free — i.e. when the resource can still be covered. It
+//! is defined once, after the loop (`(?(DEFINE)(?<F7>(?>(?(R7)|free option|free option..))))`),
+//! and called by number, so the pattern grows by one call per (option, resource at risk). The
+//! checks are atomic and consume nothing: they only fail branches that have no solution, so the
+//! solution set stays the same (the tests count with and without).
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::Lowerer;
+use crate::ast::{GroupId, Node};
+use crate::Propagation;
+
+/// Most calls forward checking may add to a pattern; past it the packing is lowered without
+/// them (N-Queens at N=30 would need about 8 million).
+pub const FORWARD_BUDGET: usize = 400_000;
+
+impl Lowerer<'_> {
+    /// Whether packings get forward checks: asked for, and the target has subroutine calls,
+    /// conditionals and atomic groups.
+    pub(super) fn forward_checking(&self) -> bool {
+        self.propagation == Propagation::Forward
+            && self.features.subroutines
+            && self.features.conditionals
+            && self.features.atomic
+    }
+}
+
+/// `options` with resource `resources + i` added to every option of item `i`.
+pub(super) fn with_item_resources(options: &[Vec<Vec<u32>>], resources: u32) -> Vec<Vec<Vec<u32>>> {
+    options
+        .iter()
+        .enumerate()
+        .map(|(i, opts)| {
+            opts.iter()
+                .map(|o| {
+                    let mut o = o.clone();
+                    o.push(resources + i as u32);
+                    o
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The checks of one packing: which resources each option puts at risk, and the group of each
+/// resource's check.
+pub(super) struct Checks {
+    /// `risk[i][j]`: the resources to check after option `j` of item `i`, ascending.
+    risk: Vec<Vec<Vec<u32>>>,
+    /// Every resource with a check, ascending.
+    checked: Vec<u32>,
+    /// The group of each checked resource's definition.
+    group: HashMap<u32, GroupId>,
+}
+
+/// The checks for `options` (already carrying their items' resources, numbered from `base`),
+/// with `due` the resources that must be covered; `None` when they would exceed
+/// [`FORWARD_BUDGET`] calls.
+pub(super) fn risks(options: &[Vec<Vec<u32>>], base: u32, due: &[Vec<u32>]) -> Option<Checks> {
+    let total = base as usize + options.len();
+    let mut must = vec![false; total];
+    for r in due.iter().flatten() {
+        must[*r as usize] = true;
+    }
+    let mut users: Vec<Vec<(usize, usize)>> = vec![Vec::new(); total];
+    for (i, opts) in options.iter().enumerate() {
+        for (j, o) in opts.iter().enumerate() {
+            for r in o {
+                users[*r as usize].push((i, j));
+            }
+        }
+    }
+    let mut calls = 0usize;
+    let mut checked = BTreeSet::new();
+    let mut risk = Vec::with_capacity(options.len());
+    for (i, opts) in options.iter().enumerate() {
+        // A resource can lose its last option only through an option this choice excludes:
+        // another of this item's options, or a later item's option sharing a resource.
+        let at_risk = |r: u32| must[r as usize] || (r >= base && (r - base) as usize > i);
+        let mut per_option = Vec::with_capacity(opts.len());
+        for (j, o) in opts.iter().enumerate() {
+            let mut set = BTreeSet::new();
+            for s in o {
+                for &(i2, j2) in &users[*s as usize] {
+                    if i2 < i || (i2, j2) == (i, j) {
+                        continue;
+                    }
+                    set.extend(
+                        options[i2][j2]
+                            .iter()
+                            .copied()
+                            .filter(|r| at_risk(*r) && !o.contains(r)),
+                    );
+                }
+            }
+            calls += set.len();
+            if calls > FORWARD_BUDGET {
+                return None;
+            }
+            checked.extend(set.iter().copied());
+            per_option.push(set.into_iter().collect());
+        }
+        risk.push(per_option);
+    }
+    Some(Checks {
+        risk,
+        checked: checked.into_iter().collect(),
+        group: HashMap::new(),
+    })
+}
+
+impl Checks {
+    /// Allocates one group per check; called before the packing's other groups, so that the
+    /// definitions, printed before the loop, number right.
+    pub(super) fn allocate(&mut self, lowerer: &mut Lowerer) {
+        for &r in &self.checked {
+            let g = lowerer.alloc(format!("F{r}"), None);
+            self.group.insert(r, g);
+        }
+    }
+
+    /// The calls after option `j` of item `i`.
+    pub(super) fn calls(&self, i: usize, j: usize) -> Vec<Node> {
+        self.risk[i][j]
+            .iter()
+            .map(|r| Node::Call(self.group[r]))
+            .collect()
+    }
+
+    /// The definitions: for each checked resource, its group used, or an option using it whose
+    /// resources are all free.
+    pub(super) fn define(&self, groups: &[GroupId], options: &[Vec<Vec<u32>>]) -> Node {
+        let mut users: HashMap<u32, Vec<&Vec<u32>>> = HashMap::new();
+        for o in options.iter().flatten() {
+            let mut sorted = o.clone();
+            sorted.sort();
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
+                // An option that uses a resource twice never fits.
+                continue;
+            }
+            for r in o {
+                users.entry(*r).or_default().push(o);
+            }
+        }
+        let free = |g: GroupId| Node::Cond {
+            group: g,
+            yes: Box::new(Node::Fail),
+            no: Box::new(Node::Seq(vec![])),
+        };
+        let definitions = self
+            .checked
+            .iter()
+            .map(|r| {
+                let options: Vec<Node> = users
+                    .get(r)
+                    .map(|list| {
+                        list.iter()
+                            .map(|o| {
+                                Node::Seq(o.iter().map(|s| free(groups[*s as usize])).collect())
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let coverable = if options.is_empty() {
+                    Node::Fail
+                } else {
+                    Node::Alt(options)
+                };
+                Node::group(
+                    self.group[r],
+                    Node::Atomic(Box::new(Node::Cond {
+                        group: groups[*r as usize],
+                        yes: Box::new(Node::Seq(vec![])),
+                        no: Box::new(coverable),
+                    })),
+                )
+            })
+            .collect();
+        Node::Define(definitions)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{lower, packing};
+    use crate::dialect::{FANCY, PCRE2};
+    use crate::program::Program;
+    use crate::Propagation;
+
+    /// Two items over three resources that must all be covered (the branch-reset test's
+    /// packing): item A's options {0,1} and {1,2}, item B's {2,0} and {1}.
+    fn program(propagation: Propagation) -> (Program, Vec<crate::VarId>) {
+        let mut p = Program::new('T');
+        p.propagation = propagation;
+        let opts: [&[&[u32]]; 2] = [&[&[0, 1], &[1, 2]], &[&[2, 0], &[1]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        (p, vars)
+    }
+
+    #[test]
+    fn checks_are_defined_first_and_called_after_each_option() {
+        let (p, vars) = program(Propagation::Forward);
+        let l = lower(&p, &vars, PCRE2.features);
+        // Resources 3 and 4 are the items' own. A's {0,1} cuts off A's {1,2} and B's {2,0} and
+        // {1}: resource 2 and B's own (4) are at risk; A's {1,2}: 0 and 4; B's {2,0}: 1 (B's
+        // {1} is gone); B's {1}: 0 and 2.
+        assert_eq!(
+            l.names(),
+            ["F0", "F1", "F2", "F4", "R0", "R1", "R2", "R3", "R4"]
+        );
+        let pattern = l.pattern(0, &PCRE2);
+        // F2 (group 3): resource 2 (group 7) used, or A's {1,2,3} or B's {2,0,4} all free.
+        let f2 = concat!(
+            "((?>(?(7)|(?:(?(6)(*FAIL)|)(?(7)(*FAIL)|)(?(8)(*FAIL)|)",
+            "|(?(7)(*FAIL)|)(?(5)(*FAIL)|)(?(9)(*FAIL)|)))))"
+        );
+        assert!(pattern.starts_with("(?(DEFINE)((?>(?(5)|"), "{pattern}");
+        assert!(pattern.contains(f2), "{pattern}");
+        // The calls close each option, after its captures.
+        for calls in ["(A)(?3)(?4)|", "(A)(?1)(?4))", "(B)(?2)|", "(B)(?1)(?3))"] {
+            assert!(pattern.contains(calls), "{calls} in {pattern}");
+        }
+    }
+
+    #[test]
+    fn without_subroutine_calls_or_when_not_asked_nothing_changes() {
+        let (plain, vars) = program(Propagation::None);
+        let (forward, _) = program(Propagation::Forward);
+        assert_eq!(
+            lower(&plain, &vars, PCRE2.features).pattern(0, &PCRE2),
+            lower(&plain, &vars, PCRE2.features).pattern(0, &PCRE2)
+        );
+        // fancy-regex has no subroutine calls: the same pattern with or without.
+        assert_eq!(
+            lower(&forward, &vars, FANCY.features).pattern(0, &FANCY),
+            lower(&plain, &vars, FANCY.features).pattern(0, &FANCY)
+        );
+        assert!(!lower(&plain, &vars, PCRE2.features)
+            .pattern(0, &PCRE2)
+            .contains("DEFINE)(("));
+    }
+}

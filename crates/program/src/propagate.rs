@@ -1,0 +1,54 @@
+//! How much propagation the lowering puts inside the pattern.
+//!
+//! Propagation never changes what a program means (the IR checker ignores it) nor its set of
+//! solutions: it only makes the engine fail earlier on branches that cannot succeed. Each level
+//! is a lowering of existing gadgets, so every puzzle that states the gadget gets it.
+
+use serde::Serialize;
+
+/// A propagation level: what the compiler adds to the pattern beyond each constraint's own
+/// check at its last variable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Propagation {
+    /// Constraints are checked when their last variable is set; counts with a ladder form
+    /// already fail as soon as their bound is out of reach.
+    #[default]
+    None,
+    /// Forward checking in packings (branch-reset form, dialects with subroutine calls): after
+    /// each option chosen, every resource it may have cut off that must still be covered, and
+    /// every later item it may have cut off, still has a usable option (an atomic subroutine
+    /// call per such resource or item, the checks defined once after the loop).
+    Forward,
+}
+
+impl Propagation {
+    /// Every level, weakest first.
+    pub const ALL: [Propagation; 2] = [Propagation::None, Propagation::Forward];
+
+    /// The level's name, as `--propagate` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Propagation::None => "none",
+            Propagation::Forward => "forward",
+        }
+    }
+
+    /// The level named `name`, if any.
+    pub fn from_name(name: &str) -> Option<Propagation> {
+        Propagation::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Propagation;
+
+    #[test]
+    fn names_round_trip() {
+        for p in Propagation::ALL {
+            assert_eq!(Propagation::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Propagation::from_name("full"), None);
+    }
+}
