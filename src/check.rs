@@ -123,7 +123,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
             println!("{v}");
         }
         // `--format svg` is refused before these commands run (`Command::svg_refused`).
-        Format::Text | Format::Svg => print_table(
+        Format::Text | Format::Svg | Format::Html => print_table(
             args,
             instance.name(),
             &rows,

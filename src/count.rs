@@ -61,7 +61,7 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
             println!("{v}");
         }
         // `--format svg` is refused before these commands run (`Command::svg_refused`).
-        Format::Text | Format::Svg => {
+        Format::Text | Format::Svg | Format::Html => {
             for (i, s) in c.solutions.iter().enumerate() {
                 println!("solution {}:", i + 1);
                 print!("{}", s.text);
@@ -139,7 +139,7 @@ pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
             println!("{v}");
         }
         // `--format svg` is refused before these commands run (`Command::svg_refused`).
-        Format::Text | Format::Svg => {
+        Format::Text | Format::Svg | Format::Html => {
             let what = match verdict {
                 Uniqueness::Unique => "unique: exactly one solution".to_string(),
                 Uniqueness::NotUnique => {

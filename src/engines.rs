@@ -24,7 +24,7 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
             println!("{}", json!(list));
         }
         // `--format svg` is refused before these commands run (`Command::svg_refused`).
-        Format::Text | Format::Svg => {
+        Format::Text | Format::Svg | Format::Html => {
             println!(
                 "{:<13} {:<10} {:<9} {:<4} {:<5} {:<6} version",
                 "engine", "dialect", "available", "jit", "link", "count"

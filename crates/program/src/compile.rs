@@ -312,7 +312,7 @@ mod tests {
             s,
             [
                 "exactly one of Q_0_0, Q_0_1",
-                "exactly one of Q_1_0, Q_1_1; 2 only if none of the earlier ones they exclude is true",
+                "exactly one of Q_1_0, Q_1_1, each false if an earlier one it excludes is true",
                 "at most 1 of Q_0_0, Q_1_0 true",
             ]
         );

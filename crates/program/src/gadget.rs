@@ -213,14 +213,12 @@ impl Gadget {
                 let guarded = guards.iter().filter(|g| !g.is_empty()).count();
                 let mut s = format!("exactly one of {}", list(vars));
                 if guarded > 0 {
-                    s.push_str(&format!(
-                        "; {guarded} only if none of the earlier ones they exclude is true"
-                    ));
+                    s.push_str(", each false if an earlier one it excludes is true");
                 }
                 s
             }
             Gadget::Union { output, members } => format!(
-                "{} is true when one of {} is (at most one is)",
+                "{}: one of {} is true (at most one is)",
                 name(output),
                 list(members)
             ),
