@@ -61,7 +61,17 @@ pub fn page(title: &str, i: &Inspection, solved: Option<Embedded>, time_limit_ms
             out.push_str(&strip_prolog(&d.svg.join("\n")));
             out.push_str("</div>");
         }
-        Ok(_) => out.push_str("<p class=\"note\">this puzzle has no drawing</p>"),
+        Ok(d) => {
+            let _ = write!(
+                out,
+                "<div id=\"puzzle-svg\" data-generic></div><p class=\"note\">drawn from the \
+                 answer's grid: {}</p>",
+                esc(d
+                    .svg_left_out
+                    .as_deref()
+                    .unwrap_or("this puzzle has no SVG drawing"))
+            );
+        }
         Err(why) => {
             let _ = write!(
                 out,

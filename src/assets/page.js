@@ -132,6 +132,34 @@ window.addEventListener('error', function (e) { window.backrefErrors.push(String
     };
   }
 
+  // A board drawn from grid rows alone, for puzzles whose SVG does not compose from marks:
+  // each character a cell, coloured by the character ('.' and ' ' left white).
+  function gridSvg(rows) {
+    var cell = 28, h = rows.length, w = 1;
+    rows.forEach(function (r) { w = Math.max(w, Array.from(r).length); });
+    var esc = function (c) { return c.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'); };
+    var out = ['<svg xmlns="http://www.w3.org/2000/svg" class="generic" width="' + w * cell +
+      '" height="' + h * cell + '" viewBox="0 0 ' + w * cell + ' ' + h * cell + '">'];
+    rows.forEach(function (r, y) {
+      Array.from(r).forEach(function (ch, x) {
+        var blank = ch === '.' || ch === ' ';
+        var fill = blank ? '#fff' : 'hsl(' + (ch.charCodeAt(0) * 47) % 360 + ',60%,80%)';
+        out.push('<rect x="' + x * cell + '" y="' + y * cell + '" width="' + cell + '" height="' +
+          cell + '" fill="' + fill + '" stroke="#999"/>');
+        if (!blank) {
+          out.push('<text x="' + (x + 0.5) * cell + '" y="' + (y + 0.5) * cell + '" font-size="15" ' +
+            'text-anchor="middle" dominant-baseline="central" font-family="sans-serif">' + esc(ch) + '</text>');
+        }
+      });
+    });
+    out.push('</svg>');
+    return out.join('\n');
+  }
+  var generic = $('puzzle-svg');
+  if (data.drawing && generic && generic.hasAttribute('data-generic')) {
+    generic.innerHTML = gridSvg(data.drawing.grid);
+  }
+
   function finish(result, wallMs) {
     window.backrefResult = result;
     document.body.setAttribute('data-solve', result.state);
@@ -157,7 +185,7 @@ window.addEventListener('error', function (e) { window.backrefErrors.push(String
     if (data.drawing) {
       var out = draw(values);
       grid = out.grid;
-      if (out.svg) $('solved-svg').innerHTML = out.svg;
+      $('solved-svg').innerHTML = data.drawing.svg.length ? out.svg : gridSvg(grid);
     } else {
       values.forEach(function (x, i) {
         var v = data.variables[i];

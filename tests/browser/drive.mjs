@@ -62,6 +62,8 @@ async function main() {
       r.rows = await exec("var g = document.getElementById('grid'); var d = g.getAttribute('data-rows'); return d ? JSON.parse(d) : null;");
       r.drawnText = await exec("return document.getElementById('grid').textContent");
       r.solvedSvgElements = await exec("return document.querySelectorAll('#solved-svg svg *').length");
+      r.solvedSvg = await exec("var s = document.querySelector('#solved-svg svg'); return s ? new XMLSerializer().serializeToString(s) : null;");
+      r.puzzleSvg = await exec("var s = document.querySelector('#puzzle-svg svg'); return s ? new XMLSerializer().serializeToString(s) : null;");
       r.errors = await exec('return window.backrefErrors');
       if (page.screenshot) {
         const png = await call('GET', s('/screenshot'));

@@ -312,26 +312,44 @@ pub fn probe(
                 }
             }
         }
-        Drawing {
+        let mut drawing = Drawing {
             grid,
             svg: if keep_svg { svg_lines } else { Vec::new() },
             svg_left_out: (!keep_svg && svg.is_some()).then(|| {
                 format!(
                     "{probes} values × a {} byte drawing: too much to probe",
-                    svg.map_or(0, |s| s.len())
+                    svg.as_ref().map_or(0, String::len)
                 )
             }),
             marks,
+        };
+        // Marks compose only when values draw independently: try pairs of them.
+        let (grid_ok, svg_ok) = drawing.composes(domains, &draw);
+        if !grid_ok {
+            return Err("values do not draw independently of each other".to_string());
         }
+        if !svg_ok && !drawing.svg.is_empty() {
+            drawing.svg.clear();
+            for m in &mut drawing.marks {
+                m.svg_insert.clear();
+                m.svg_remove.clear();
+            }
+            drawing.marks.retain(|m| !m.cells.is_empty());
+            drawing.svg_left_out =
+                Some("its SVG elements do not draw independently (the grid does)".into());
+        }
+        Ok(drawing)
     }));
     std::panic::set_hook(hook);
-    result.map_err(|e| {
+    result.unwrap_or_else(|e| {
         let why = e
             .downcast_ref::<String>()
             .cloned()
             .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
             .unwrap_or_default();
-        format!("the puzzle cannot draw a board with values left out ({why})")
+        Err(format!(
+            "the puzzle cannot draw a board with values left out ({why})"
+        ))
     })
 }
 
@@ -400,7 +418,61 @@ fn line_diff(old: &[String], new: &[&str]) -> (Vec<(usize, Vec<String>)>, Vec<us
     (inserts, removed)
 }
 
+/// Whether two marks set no cell in common and no character in common (two marks drawing the
+/// same piece are not two values an answer takes together).
+fn disjoint(a: &Mark, b: &Mark) -> bool {
+    a.cells.iter().all(|x| {
+        b.cells
+            .iter()
+            .all(|y| (x.0, x.1) != (y.0, y.1) && x.2 != y.2)
+    })
+}
+
+/// Pairs of marks checked for independence.
+const PAIRS: usize = 12;
+
 impl Drawing {
+    /// Whether pairs of marks of different variables that draw different characters on
+    /// different cells (values an answer may take together) compose into what drawing both values gives: `(grid,
+    /// svg)`, the SVG compared as a set of lines (elements inserted at one place may come in
+    /// another order).
+    fn composes(
+        &self,
+        domains: &[&[String]],
+        draw: &impl Fn(&[String]) -> (Vec<String>, Option<String>),
+    ) -> (bool, bool) {
+        let n = self.marks.len();
+        let (mut grid_ok, mut svg_ok) = (true, !self.svg.is_empty());
+        let pairs = PAIRS.min(n);
+        for k in 0..pairs {
+            let i = k * n / pairs;
+            let a = &self.marks[i];
+            let Some(b) = (1..n)
+                .map(|d| &self.marks[(i + n / 2 + d) % n])
+                .find(|b| b.var != a.var && disjoint(a, b))
+            else {
+                break;
+            };
+            let mut values = vec![String::new(); domains.len()];
+            let mut indices = vec![None; domains.len()];
+            for m in [a, b] {
+                values[m.var] = domains[m.var][m.value].clone();
+                indices[m.var] = Some(m.value);
+            }
+            let (grid, svg) = draw(&values);
+            let (composed_grid, composed_svg) = self.compose(&indices);
+            grid_ok &= grid == composed_grid;
+            if svg_ok {
+                let mut want: Vec<&str> = svg.as_deref().unwrap_or("").lines().collect();
+                let mut got: Vec<&str> = composed_svg.iter().map(String::as_str).collect();
+                want.sort_unstable();
+                got.sort_unstable();
+                svg_ok = want == got;
+            }
+        }
+        (grid_ok, svg_ok)
+    }
+
     /// The grid and SVG lines that composing the marks of `values` (one domain index per
     /// variable, `None` for the blank value) gives: what a page draws for a match.
     pub fn compose(&self, values: &[Option<usize>]) -> (Vec<String>, Vec<String>) {
