@@ -18,6 +18,8 @@ use serde_json::json;
 
 /// Pattern segments longer than this are shown collapsed (their start, and the whole on click).
 pub const COLLAPSE_BYTES: usize = 1500;
+/// Patterns and subjects longer than this are not shown as text (the page's data holds them).
+pub const SHOW_BYTES: usize = 200_000;
 /// Statements shown in the view at most (the first ones and the last ones); the pattern and
 /// the solve button always have them all.
 pub const MAX_ROWS: usize = 600;
@@ -97,19 +99,33 @@ pub fn page(title: &str, i: &Inspection, solved: Option<Embedded>, time_limit_ms
     );
     out.push_str(&statements(i));
     out.push_str("<aside id=\"group-info\" hidden></aside>\n");
+    // A long pattern or subject travels in the page's data only (escaped for HTML it would
+    // triple), and is not shown.
+    let shown = |text: &str, id: &str| {
+        if text.len() <= SHOW_BYTES {
+            format!("<pre id=\"{id}\">{}</pre>", esc(text))
+        } else {
+            format!(
+                "<p class=\"note\">{} B: too long to show here (`backref emit` prints it)</p>",
+                text.len()
+            )
+        }
+    };
     let _ = write!(
         out,
         "<section id=\"raw\"><h2>The pattern ({d}, {p} B) and the subject ({s} B)</h2>\n\
-         <details><summary>pattern</summary><pre id=\"pattern\">{}</pre></details>\n\
-         <details><summary>subject</summary><pre id=\"subject\">{}</pre></details></section>\n",
-        esc(&e.pattern),
-        esc(&e.subject),
+         <details><summary>pattern</summary>{}</details>\n\
+         <details><summary>subject</summary>{}</details></section>\n",
+        shown(&e.pattern, "pattern"),
+        shown(&e.subject, "subject"),
         d = esc(e.dialect),
         p = e.stats.pattern_bytes,
         s = e.stats.subject_bytes,
     );
     let data = json!({
         "title": title,
+        "pattern": (e.pattern.len() > SHOW_BYTES).then_some(&e.pattern),
+        "subject": (e.subject.len() > SHOW_BYTES).then_some(&e.subject),
         "timeLimitMs": time_limit_ms,
         "variables": i.variables,
         "resourceGroups": i.resource_groups,
@@ -196,16 +212,28 @@ fn statements(i: &Inspection) -> String {
         if k >= head && k < n - tail {
             continue;
         }
-        let pattern = marked(s, &names);
         let cell = if s.pattern.len() > COLLAPSE_BYTES {
+            // Its start only: the whole statement is in the pattern below.
+            let mut cut = COLLAPSE_BYTES;
+            while !s.pattern.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let start = Segment {
+                pattern: s.pattern[..cut].to_string(),
+                ..s.clone()
+            };
             format!(
-                "<details><summary>{} B, {} groups, {} backreferences</summary>{pattern}</details>",
+                "<details><summary>{} B, {} groups, {} backreferences</summary>{}<span \
+                 class=\"note\">… {} B more: the whole statement is in the pattern below</span>\
+                 </details>",
                 s.pattern.len(),
                 s.captures.len(),
-                s.backrefs
+                s.backrefs,
+                marked(&start, &names),
+                s.pattern.len() - cut
             )
         } else {
-            pattern
+            marked(s, &names)
         };
         let _ = writeln!(
             out,

@@ -169,6 +169,27 @@ fn every_puzzle_solves_in_headless_chromium_and_draws_a_checked_board() {
             "screenshot": out.join(format!("{puzzle}.png")),
         }));
     }
+    // Every other fixture's page, only opened.
+    let mut opened = Vec::new();
+    for dir in ["aquarium", "colorgrid", "fillit", "rectangles", "sudoku"] {
+        for f in common::fixtures(dir) {
+            let name = f.file_stem().unwrap().to_string_lossy().into_owned();
+            if name.starts_with("err_") {
+                continue;
+            }
+            let page = common::backref(&["emit", dir, f.to_str().unwrap(), "--format", "html"]);
+            assert_eq!(
+                page.status.code(),
+                Some(0),
+                "{f:?}: {}",
+                common::stderr(&page)
+            );
+            let path = out.join(format!("{dir}-{name}.html"));
+            std::fs::write(&path, &page.stdout).unwrap();
+            opened.push(path.clone());
+            pages.push(json!({"path": path, "solve": false}));
+        }
+    }
     let driver = Driver::start(&chromedriver);
     let profile = out.join("profile");
     let mut args: Vec<String> = FLAGS.iter().map(|f| f.to_string()).collect();
@@ -194,7 +215,14 @@ fn every_puzzle_solves_in_headless_chromium_and_draws_a_checked_board() {
         String::from_utf8_lossy(&run.stderr)
     );
     let results: Vec<Value> = serde_json::from_slice(&run.stdout).unwrap();
-    assert_eq!(results.len(), ONE_OF_EACH.len());
+    assert_eq!(results.len(), ONE_OF_EACH.len() + opened.len());
+    for (path, r) in opened.iter().zip(&results[ONE_OF_EACH.len()..]) {
+        assert_eq!(r["errors"], json!([]), "{path:?}: script errors");
+        assert!(
+            r["rowsShown"].as_u64().unwrap() > 0,
+            "{path:?}: no statements"
+        );
+    }
     for ((puzzle, i), r) in ONE_OF_EACH.iter().zip(&results) {
         assert_eq!(r["errors"], json!([]), "{puzzle}: script errors");
         assert_eq!(r["state"], "solved", "{puzzle}: {}", r["status"]);

@@ -134,6 +134,8 @@ window.addEventListener('error', function (e) { window.backrefErrors.push(String
 
   // A board drawn from grid rows alone, for puzzles whose SVG does not compose from marks:
   // each character a cell, coloured by the character ('.' and ' ' left white).
+  var blankChars = {};
+  if (data.drawing) data.drawing.grid.forEach(function (r) { Array.from(r).forEach(function (c) { blankChars[c] = true; }); });
   function gridSvg(rows) {
     var cell = 28, h = rows.length, w = 1;
     rows.forEach(function (r) { w = Math.max(w, Array.from(r).length); });
@@ -142,7 +144,7 @@ window.addEventListener('error', function (e) { window.backrefErrors.push(String
       '" height="' + h * cell + '" viewBox="0 0 ' + w * cell + ' ' + h * cell + '">'];
     rows.forEach(function (r, y) {
       Array.from(r).forEach(function (ch, x) {
-        var blank = ch === '.' || ch === ' ';
+        var blank = ch === '.' || ch === ' ' || blankChars[ch];
         var fill = blank ? '#fff' : 'hsl(' + (ch.charCodeAt(0) * 47) % 360 + ',60%,80%)';
         out.push('<rect x="' + x * cell + '" y="' + y * cell + '" width="' + cell + '" height="' +
           cell + '" fill="' + fill + '" stroke="#999"/>');
@@ -233,7 +235,10 @@ window.addEventListener('error', function (e) { window.backrefErrors.push(String
       setState('error', 'the worker failed: ' + e.message);
       finish({state: 'error', error: e.message});
     };
-    worker.postMessage({pattern: $('pattern').textContent, subject: $('subject').textContent});
+    worker.postMessage({
+      pattern: data.pattern || $('pattern').textContent,
+      subject: data.subject || $('subject').textContent,
+    });
   });
   if (location.hash === '#solve') $('solve-button').click();
 })();

@@ -39,6 +39,13 @@ async function main() {
       const r = { path: page.path };
       await call('POST', s('/url'), { url: 'file://' + page.path });
       r.title = await exec('return document.title');
+      if (page.solve === false) {
+        // Only opened: the script ran without errors and drew the statements.
+        r.rowsShown = await exec("return document.querySelectorAll('#statements tbody tr').length");
+        r.errors = await exec('return window.backrefErrors');
+        results.push(r);
+        continue;
+      }
       // A group: clicking it pins its captures, references and meaning.
       const group = await exec(
         "var g = document.querySelector('i[data-r]') || document.querySelector('i[data-c]');" +
