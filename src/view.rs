@@ -16,6 +16,9 @@ pub struct KindStats {
     pub groups: usize,
     /// Backreferences they hold.
     pub backrefs: usize,
+    /// Places that read a group: backreferences and conditionals (each counted once where
+    /// it is written, whatever a repetition makes of it).
+    pub reads: usize,
     /// Bytes of subject.
     pub subject_bytes: usize,
     /// Bytes of pattern.
@@ -33,6 +36,7 @@ pub fn by_kind(segments: &[Segment]) -> BTreeMap<&'static str, KindStats> {
         captured.dedup();
         k.groups += captured.len();
         k.backrefs += s.backrefs;
+        k.reads += s.references.len();
         k.subject_bytes += s.subject.len();
         k.pattern_bytes += s.pattern.len();
     }
@@ -51,13 +55,13 @@ pub fn stats_text(e: &Emitted) -> String {
         return out;
     }
     out.push_str(&format!(
-        "{:<10} {:>10} {:>8} {:>9} {:>10} {:>10}\n",
-        "gadget", "statements", "groups", "backrefs", "subject B", "pattern B"
+        "{:<10} {:>10} {:>8} {:>9} {:>6} {:>10} {:>10}\n",
+        "gadget", "statements", "groups", "backrefs", "reads", "subject B", "pattern B"
     ));
     for (kind, k) in by_kind(&e.segments) {
         out.push_str(&format!(
-            "{kind:<10} {:>10} {:>8} {:>9} {:>10} {:>10}\n",
-            k.statements, k.groups, k.backrefs, k.subject_bytes, k.pattern_bytes
+            "{kind:<10} {:>10} {:>8} {:>9} {:>6} {:>10} {:>10}\n",
+            k.statements, k.groups, k.backrefs, k.reads, k.subject_bytes, k.pattern_bytes
         ));
     }
     out
