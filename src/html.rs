@@ -90,11 +90,11 @@ pub fn page(title: &str, i: &Inspection, solved: Option<Embedded>, time_limit_ms
         out.push_str(&embedded(s));
     }
     out.push_str("</section>\n");
-    let _ = write!(
+    let _ = writeln!(
         out,
         "<section id=\"solve\"><button id=\"solve-button\" type=\"button\">Solve in this browser\
          </button> <label>time limit <input id=\"limit\" type=\"number\" min=\"0.1\" step=\"any\" \
-         value=\"{}\"> s</label> <span id=\"status\" data-state=\"idle\"></span></section>\n",
+         value=\"{}\"> s</label> <span id=\"status\" data-state=\"idle\"></span></section>",
         time_limit_ms as f64 / 1000.0
     );
     out.push_str(&statements(i));
@@ -169,9 +169,9 @@ fn embedded(s: &Embedded) -> String {
             esc(&sol.grid.join("\n"))
         );
     }
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<p class=\"note\">its {} pattern: {} statements, {} groups{}</p></figure>\n",
+        "<p class=\"note\">its {} pattern: {} statements, {} groups{}</p></figure>",
         esc(s.engine),
         last.statements,
         last.groups,
