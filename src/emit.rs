@@ -182,6 +182,13 @@ fn html(
         None
     };
     let inspection = instance.inspect(&settings, &options, args.stage)?;
+    if let Some(hand) = &inspection.emitted.hand_built {
+        return Err(Failure::usage(format!(
+            "--format html runs the pattern with a browser's JavaScript RegExp; the {} encoding \
+             is a hand-built pattern that needs {}: choose another encoding",
+            hand.encoding, hand.needs
+        )));
+    }
     let input = std::path::Path::new(&args.puzzle.input)
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())

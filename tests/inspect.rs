@@ -61,6 +61,22 @@ fn four_queens_columns_read_like_the_pattern() {
 }
 
 #[test]
+fn the_empty_four_queens_board_is_drawn_from_the_puzzles_own_svg() {
+    let (_, i) = inspection("queens", "4");
+    let d = i.drawing.unwrap();
+    let svg = d.svg.join("\n");
+    backref_svg::well_formed(&svg).unwrap();
+    insta::assert_snapshot!(svg);
+    // A queen per square's true value: 16 marks, each one circle.
+    assert_eq!(d.marks.len(), 16);
+    assert!(d.marks.iter().all(|m| m
+        .svg_insert
+        .iter()
+        .flat_map(|(_, lines)| lines)
+        .any(|l| l.contains("<circle"))));
+}
+
+#[test]
 fn stats_add_up_to_the_totals() {
     let (e, _) = json(&["emit", "queens", "8", "--engine", "javascript", "--stats"]);
     let kinds = e["by_kind"].as_object().unwrap();
@@ -104,10 +120,20 @@ fn views_and_solve_are_refused_where_they_mean_nothing() {
         &["emit", "queens", "4", "--format", "html", "--stats"],
         &["solve", "queens", "4", "--format", "html"],
         &["count", "queens", "4", "--format", "html"],
+        &[
+            "emit",
+            "rectangles",
+            "fixtures/rectangles/puzzles_md_example.txt",
+            "--encoding",
+            "balancing",
+            "--format",
+            "html",
+        ],
     ] {
         let out = backref(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!stderr(&out).is_empty(), "{args:?}: says why");
     }
 }
 
