@@ -228,7 +228,7 @@ pub struct EmitArgs {
     /// Print size figures: bytes, statements, groups, backreferences per gadget kind.
     #[arg(long, conflicts_with = "out")]
     pub stats: bool,
-    /// The width `--view columns` fits its lines into.
+    /// The width `--view columns` fits its lines into (at least 40).
     #[arg(long, default_value_t = 120)]
     pub width: usize,
     /// `--format html`: solve with `--engine` first and show its answer and timing in the page.

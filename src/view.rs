@@ -88,9 +88,10 @@ pub fn columns(e: &Emitted, width: usize) -> String {
     };
     // Separators: "N " + " │ " + " │ ".
     let room = width - number - 1 - 6;
-    let subject = longest(|s| &s.subject).clamp(7, room / 5);
+    // Each column gets at least 7 characters (`pattern` and a little), at most its share.
+    let subject = longest(|s| &s.subject).min(room / 5).max(7);
     let rest = room - subject;
-    let pattern = longest(|s| &s.pattern).clamp(7, rest / 2);
+    let pattern = longest(|s| &s.pattern).min(rest / 2).max(7);
     let explain = room - subject - pattern;
     let mut out = format!(
         "{:>number$} {} │ {} │ {}\n",

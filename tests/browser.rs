@@ -169,6 +169,10 @@ fn every_puzzle_solves_in_headless_chromium_and_draws_a_checked_board() {
             "screenshot": out.join(format!("{puzzle}.png")),
         }));
     }
+    // A time limit no worker can meet: the page gives up and says so.
+    let limited = out.join("queens-limited.html");
+    std::fs::copy(out.join("queens.html"), &limited).unwrap();
+    pages.push(json!({"path": limited, "limitSeconds": 0.001}));
     // Every other fixture's page, only opened.
     let mut opened = Vec::new();
     for dir in ["aquarium", "colorgrid", "fillit", "rectangles", "sudoku"] {
@@ -215,8 +219,15 @@ fn every_puzzle_solves_in_headless_chromium_and_draws_a_checked_board() {
         String::from_utf8_lossy(&run.stderr)
     );
     let results: Vec<Value> = serde_json::from_slice(&run.stdout).unwrap();
-    assert_eq!(results.len(), ONE_OF_EACH.len() + opened.len());
-    for (path, r) in opened.iter().zip(&results[ONE_OF_EACH.len()..]) {
+    assert_eq!(results.len(), ONE_OF_EACH.len() + 1 + opened.len());
+    let limited = &results[ONE_OF_EACH.len()];
+    assert_eq!(limited["state"], "gave-up", "{limited}");
+    assert!(
+        limited["status"].as_str().unwrap().contains("gave up"),
+        "{limited}"
+    );
+    assert_eq!(limited["errors"], json!([]));
+    for (path, r) in opened.iter().zip(&results[ONE_OF_EACH.len() + 1..]) {
         assert_eq!(r["errors"], json!([]), "{path:?}: script errors");
         assert!(
             r["rowsShown"].as_u64().unwrap() > 0,

@@ -47,6 +47,19 @@ fn eight_queens_columns_fit_120_columns_one_statement_per_line() {
 }
 
 #[test]
+fn columns_fit_narrow_widths_too() {
+    for width in ["1", "40", "60"] {
+        let view = text(&[
+            "emit", "queens", "12", "--view", "columns", "--width", width,
+        ]);
+        let w: usize = width.parse::<usize>().unwrap().max(40);
+        for l in view.lines() {
+            assert!(l.chars().count() <= w, "{width}: {l}");
+        }
+    }
+}
+
+#[test]
 fn four_queens_columns_read_like_the_pattern() {
     let view = text(&[
         "emit",

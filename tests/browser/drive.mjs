@@ -53,6 +53,9 @@ async function main() {
         "var info = document.getElementById('group-info');" +
         "return {hidden: info.hidden, text: info.textContent, marked: document.querySelectorAll('i.on').length};");
       r.group = group;
+      if (page.limitSeconds !== undefined) {
+        await exec("document.getElementById('limit').value = '" + page.limitSeconds + "'");
+      }
       const button = await call('POST', s('/element'), { using: 'css selector', value: '#solve-button' });
       const t0 = Date.now();
       await call('POST', s(`/element/${button[W3C_ELEMENT]}/click`), {});
