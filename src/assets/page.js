@@ -11,6 +11,7 @@ window.addEventListener('error', function (e) { window.backrefErrors.push(String
   // --- groups: where captured, where read, what they mean -----------------------------------
   var info = $('group-info');
   var pinned = null;
+  var lastGroups = null; // the captures of the last match in this browser
   function groupOf(target) {
     var t = target && target.closest ? target.closest('i[data-c],i[data-r]') : null;
     return t ? +(t.getAttribute('data-c') || t.getAttribute('data-r')) : null;
@@ -32,6 +33,10 @@ window.addEventListener('error', function (e) { window.backrefErrors.push(String
       'captured in statement ' + (m.captured.join(', ') || 'none'),
       'read in statement' + (m.read.length === 1 ? ' ' : 's ') + (m.read.join(', ') || 'none'),
     ];
+    if (lastGroups) {
+      var c = lastGroups[g];
+      lines.push('in this browser\'s match: ' + (c === null || c === undefined ? 'unset' : JSON.stringify(c)));
+    }
     info.appendChild(document.createTextNode(lines[0]));
     for (var i = 1; i < lines.length; i++) {
       var p = document.createElement('div');
@@ -175,6 +180,7 @@ window.addEventListener('error', function (e) { window.backrefErrors.push(String
       finish({state: 'no-solution', matchMs: msg.matchMs});
       return;
     }
+    lastGroups = msg.groups;
     var values;
     try {
       values = decode(msg.groups);

@@ -328,6 +328,39 @@ mod tests {
     }
 
     #[test]
+    fn every_gadget_says_what_it_states() {
+        let mut p = Program::new('T');
+        let c = p.choice_var("colour", &["r", "g", "b"]).unwrap();
+        let x = p.bool_var("x", false).unwrap();
+        let y = p.bool_var("y", true).unwrap();
+        let u = p.union_var("xy", &[x, y]).unwrap();
+        let l = p
+            .lookup_var(
+                "dark",
+                &[c],
+                vec![vec!["r".into(), "T".into()], vec!["b".into(), "".into()]],
+            )
+            .unwrap();
+        p.table(&[c, x], vec![vec!["r".into(), "".into()]]).unwrap();
+        p.count(&[(x, 2), (y, 1)], crate::Cmp::Ge, 1, crate::Form::Flat)
+            .unwrap();
+        let said: Vec<String> = p.statements.iter().map(|g| g.explain(&p)).collect();
+        assert_eq!(
+            said,
+            [
+                "choose colour from 3 values: r, g, b",
+                "decide x: false first",
+                "decide y: true first",
+                "xy: one of x, y is true (at most one is)",
+                "dark follows from colour (2 allowed combinations)",
+                "colour, x take one of 1 allowed combination",
+                "weighted count of x, y is at least 1",
+            ]
+        );
+        let _ = (u, l);
+    }
+
+    #[test]
     fn conditionals_count_as_references() {
         let (p, order) = program();
         let c = compile(&p, &order, &Options::new(&PCRE2)).unwrap();
