@@ -260,7 +260,8 @@ pub fn check_values<P: Puzzle + ?Sized>(
 
 /// Finds each value's mark by drawing the blank assignment and each value set alone
 /// (`draw(values)` → grid rows and SVG). A panic while drawing (a decoder that cannot read the
-/// blank assignment) ends the probing with the reason, and is not printed.
+/// blank assignment) ends the probing with the reason, and is not printed (the process's panic
+/// hook is wrapped once to stay silent on a probing thread).
 pub fn probe(
     domains: &[&[String]],
     draw: impl Fn(&[String]) -> (Vec<String>, Option<String>),
@@ -272,8 +273,8 @@ pub fn probe(
         ));
     }
     let mut values: Vec<String> = vec![String::new(); domains.len()];
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    install_quiet_hook();
+    QUIET.with(|q| q.set(true));
     let result = catch_unwind(AssertUnwindSafe(|| {
         let (grid, svg) = draw(&values);
         let svg_lines: Vec<String> = svg
@@ -340,7 +341,7 @@ pub fn probe(
         }
         Ok(drawing)
     }));
-    std::panic::set_hook(hook);
+    QUIET.with(|q| q.set(false));
     result.unwrap_or_else(|e| {
         let why = e
             .downcast_ref::<String>()
@@ -351,6 +352,25 @@ pub fn probe(
             "the puzzle cannot draw a board with values left out ({why})"
         ))
     })
+}
+
+thread_local! {
+    /// Set while this thread probes: its panics are caught and reported as a reason, not printed.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Wraps the panic hook once, so that it stays silent on a thread while it probes (other
+/// threads' panics print as before).
+fn install_quiet_hook() {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|q| q.get()) {
+                previous(info)
+            }
+        }));
+    });
 }
 
 /// The cells of `grid` that differ from `blank` (rows of different lengths: every cell past
