@@ -122,7 +122,8 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
             });
             println!("{v}");
         }
-        // `--format svg` is refused before these commands run (`Command::svg_refused`).
+        // `--format svg` and `--format html` are refused before these commands run
+        // (`Command::svg_refused`).
         Format::Text | Format::Svg | Format::Html => print_table(
             args,
             instance.name(),

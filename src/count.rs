@@ -60,7 +60,8 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
             });
             println!("{v}");
         }
-        // `--format svg` is refused before these commands run (`Command::svg_refused`).
+        // `--format svg` and `--format html` are refused before these commands run
+        // (`Command::svg_refused`).
         Format::Text | Format::Svg | Format::Html => {
             for (i, s) in c.solutions.iter().enumerate() {
                 println!("solution {}:", i + 1);
@@ -138,7 +139,8 @@ pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
             }
             println!("{v}");
         }
-        // `--format svg` is refused before these commands run (`Command::svg_refused`).
+        // `--format svg` and `--format html` are refused before these commands run
+        // (`Command::svg_refused`).
         Format::Text | Format::Svg | Format::Html => {
             let what = match verdict {
                 Uniqueness::Unique => "unique: exactly one solution".to_string(),
