@@ -124,8 +124,9 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
             });
             println!("{v}");
         }
-        // `--format svg` is refused before these commands run (`Command::svg_refused`).
-        Format::Text | Format::Svg => print_table(
+        // `--format svg` and `--format html` are refused before these commands run
+        // (`Command::svg_refused`).
+        Format::Text | Format::Svg | Format::Html => print_table(
             args,
             instance.name(),
             &rows,

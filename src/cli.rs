@@ -110,6 +110,16 @@ pub enum Format {
     Json,
     /// An SVG drawing of the answer (`solve` only).
     Svg,
+    /// One self-contained HTML page to inspect the pattern and solve it in a browser (`emit`
+    /// only).
+    Html,
+}
+
+/// A statement-aligned view of `emit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum View {
+    /// One line per statement: subject segment, pattern segment, what it states.
+    Columns,
 }
 
 /// Group naming on the command line.
@@ -227,6 +237,22 @@ pub struct EmitArgs {
     /// Which stage to print (fillit: 0 is the smallest square).
     #[arg(long, default_value_t = 0)]
     pub stage: usize,
+    /// Print a statement-aligned view instead of the whole pattern (readable group names).
+    #[arg(long, value_enum, conflicts_with = "out")]
+    pub view: Option<View>,
+    /// Print size figures: bytes, statements, groups, backreferences per gadget kind.
+    #[arg(long, conflicts_with = "out")]
+    pub stats: bool,
+    /// The width `--view columns` fits its lines into (at least 40).
+    #[arg(long, default_value_t = 120)]
+    pub width: usize,
+    /// `--format html`: solve with `--engine` first and show its answer and timing in the page.
+    #[arg(long)]
+    pub solve: bool,
+    /// `--format html`: the time limit of "solve in this browser", in seconds; with `--solve`
+    /// also the engine's.
+    #[arg(long, default_value = "10", value_parser = seconds, allow_hyphen_values = true)]
+    pub timeout: Seconds,
 }
 
 /// The longest time limit taken, in seconds (about 116 days): beyond it a limit means nothing.
@@ -273,9 +299,21 @@ impl Command {
         format == Format::Json
     }
 
-    /// Why the command cannot draw `--format svg`, when it was asked to: only `solve` of one
-    /// answer draws.
+    /// Why the command cannot write `--format svg` or `--format html`, when it was asked to:
+    /// only `solve` of one answer draws SVG, only `emit` writes a page.
     pub fn svg_refused(&self) -> Option<String> {
+        let html = match self {
+            Command::Solve(a) => a.format,
+            Command::Engines(a) => a.format,
+            Command::Count(a) => a.format,
+            Command::Check(a) => a.format,
+            Command::Emit(_) | Command::Fillit { .. } | Command::Bench(_) => Format::Text,
+        } == Format::Html;
+        if html {
+            return Some(
+                "--format html writes an inspection page: only `backref emit` takes it".into(),
+            );
+        }
         let (command, format) = match self {
             Command::Solve(a) if a.all => ("solve --all", a.format),
             Command::Solve(a) if a.unique => ("solve --unique", a.format),

@@ -60,8 +60,9 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
             });
             println!("{v}");
         }
-        // `--format svg` is refused before these commands run (`Command::svg_refused`).
-        Format::Text | Format::Svg => {
+        // `--format svg` and `--format html` are refused before these commands run
+        // (`Command::svg_refused`).
+        Format::Text | Format::Svg | Format::Html => {
             for (i, s) in c.solutions.iter().enumerate() {
                 println!("solution {}:", i + 1);
                 print!("{}", s.text);
@@ -138,8 +139,9 @@ pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
             }
             println!("{v}");
         }
-        // `--format svg` is refused before these commands run (`Command::svg_refused`).
-        Format::Text | Format::Svg => {
+        // `--format svg` and `--format html` are refused before these commands run
+        // (`Command::svg_refused`).
+        Format::Text | Format::Svg | Format::Html => {
             let what = match verdict {
                 Uniqueness::Unique => "unique: exactly one solution".to_string(),
                 Uniqueness::NotUnique => {

@@ -23,8 +23,9 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
                 .collect();
             println!("{}", json!(list));
         }
-        // `--format svg` is refused before these commands run (`Command::svg_refused`).
-        Format::Text | Format::Svg => {
+        // `--format svg` and `--format html` are refused before these commands run
+        // (`Command::svg_refused`).
+        Format::Text | Format::Svg | Format::Html => {
             println!(
                 "{:<13} {:<10} {:<9} {:<4} {:<5} {:<6} version",
                 "engine", "dialect", "available", "jit", "link", "count"

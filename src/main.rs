@@ -22,8 +22,10 @@ mod dropin;
 mod emit;
 mod engines;
 mod exit;
+mod html;
 mod progress;
 mod solve;
+mod view;
 mod watchdog;
 mod write;
 

@@ -197,7 +197,7 @@ fn print_report(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport) {
             let obj = report_json(puzzle, engine, r);
             println!("{obj}");
         }
-        Format::Text => print_text(args, puzzle, engine, r, &last),
+        Format::Text | Format::Html => print_text(args, puzzle, engine, r, &last),
         Format::Svg => match r.solution.as_ref().and_then(|s| s.svg.as_ref()) {
             Some(svg) => print!("{svg}"),
             None => {

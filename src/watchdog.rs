@@ -54,6 +54,11 @@ pub fn arm(bound: Duration, format: Format, puzzle: &str, input: &str, engine: &
                     "{puzzle} {input}: gave up (timeout: the run passed its bound of {} s) — nothing is known about this instance",
                     bound.as_secs_f64()
                 ),
+                // No page is written: the message goes to stderr.
+                Format::Html => eprintln!(
+                    "{puzzle} {input}: gave up (timeout: the run passed its bound of {} s); no page written",
+                    bound.as_secs_f64()
+                ),
             }
             std::process::exit(3);
         });

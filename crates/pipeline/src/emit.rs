@@ -1,6 +1,6 @@
 //! Emitting a stage's subject, pattern and group map without running anything.
 
-use backref_program::{compile, GroupInfo, Options, Stats};
+use backref_program::{compile, Compiled, GroupInfo, Options, Segment, Stats};
 use serde::Serialize;
 
 use crate::error::Error;
@@ -21,6 +21,8 @@ pub struct Emitted {
     pub groups: Vec<GroupInfo>,
     /// Size figures.
     pub stats: Stats,
+    /// Every statement as printed, with what it states (IR patterns; empty for hand-built ones).
+    pub segments: Vec<Segment>,
     /// The stage's label (fillit: the square size), empty for single-stage puzzles.
     pub stage: String,
     /// For a hand-built pattern: its encoding and the engine options it needs.
@@ -56,15 +58,7 @@ pub fn emit<P: Puzzle + ?Sized>(
     Ok(match puzzle.encode(stage, &settings)? {
         Source::Ir(encoded) => {
             let compiled = compile(&encoded.program, &encoded.order, options)?;
-            Emitted {
-                dialect: options.dialect.name,
-                subject: compiled.subject,
-                pattern: compiled.pattern,
-                groups: compiled.groups,
-                stats: compiled.stats,
-                stage: label.clone(),
-                hand_built: None,
-            }
+            Emitted::ir(options, compiled, label.clone())
         }
         Source::HandBuilt(hand) => Emitted {
             dialect: crate::solve::engines_that_run(&hand)
@@ -81,6 +75,7 @@ pub fn emit<P: Puzzle + ?Sized>(
             subject: hand.subject,
             pattern: hand.pattern,
             groups: Vec::new(),
+            segments: Vec::new(),
             stage: label.clone(),
             hand_built: Some(HandBuiltInfo {
                 encoding: hand.encoding,
@@ -89,4 +84,20 @@ pub fn emit<P: Puzzle + ?Sized>(
             }),
         },
     })
+}
+
+impl Emitted {
+    /// What `emit` shows of a compiled IR program.
+    pub(crate) fn ir(options: &Options, compiled: Compiled, stage: String) -> Emitted {
+        Emitted {
+            dialect: options.dialect.name,
+            subject: compiled.subject,
+            pattern: compiled.pattern,
+            groups: compiled.groups,
+            stats: compiled.stats,
+            segments: compiled.segments,
+            stage,
+            hand_built: None,
+        }
+    }
 }

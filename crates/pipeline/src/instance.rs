@@ -8,6 +8,7 @@ use crate::count::CountReport;
 use crate::crosscheck::Row;
 use crate::emit::Emitted;
 use crate::error::Error;
+use crate::inspect::{Checked, Inspection};
 use crate::puzzle::Puzzle;
 use crate::report::SolveReport;
 use crate::settings::Settings;
@@ -37,6 +38,22 @@ pub trait Instance: Sync {
     fn unique(&self, engine: &dyn Engine, request: &Request) -> Result<CountReport, Error>;
     /// The subject and pattern of one stage ([`crate::emit()`]).
     fn emit(&self, settings: &Settings, options: &Options, stage: usize) -> Result<Emitted, Error>;
+    /// The subject and pattern of one stage with how to decode and draw a match
+    /// ([`crate::inspect()`]).
+    fn inspect(
+        &self,
+        settings: &Settings,
+        options: &Options,
+        stage: usize,
+    ) -> Result<Inspection, Error>;
+    /// Decodes and checks one domain index per variable ([`crate::inspect::check_values`]).
+    fn check_values(
+        &self,
+        settings: &Settings,
+        options: &Options,
+        stage: usize,
+        values: &[usize],
+    ) -> Result<Checked, Error>;
     /// One engine's row of a comparison of engines ([`crate::check_engine`]).
     fn check_engine(&self, engine: &dyn Engine, request: &Request) -> Result<Row, Error>;
 }
@@ -73,6 +90,25 @@ impl<P: Puzzle> Instance for P {
 
     fn emit(&self, settings: &Settings, options: &Options, stage: usize) -> Result<Emitted, Error> {
         crate::emit::emit(self, settings, options, stage)
+    }
+
+    fn inspect(
+        &self,
+        settings: &Settings,
+        options: &Options,
+        stage: usize,
+    ) -> Result<Inspection, Error> {
+        crate::inspect::inspect(self, settings, options, stage)
+    }
+
+    fn check_values(
+        &self,
+        settings: &Settings,
+        options: &Options,
+        stage: usize,
+        values: &[usize],
+    ) -> Result<Checked, Error> {
+        crate::inspect::check_values(self, settings, options, stage, values)
     }
 
     fn check_engine(&self, engine: &dyn Engine, request: &Request) -> Result<Row, Error> {

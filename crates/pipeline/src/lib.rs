@@ -10,7 +10,8 @@
 //!   honest [`Outcome`]: solved (and verified or not), no solution, or gave up with its limit;
 //! - [`solve_raced`] races the puzzle's portfolio of static orders on threads;
 //! - [`count()`] counts every solution inside the engine and compares with a native count;
-//! - [`emit()`] returns a stage's subject, pattern and group map;
+//! - [`emit()`] returns a stage's subject, pattern and group map; [`inspect()`] adds how a
+//!   page decodes and draws a match;
 //! - [`check_engine`] and [`compare`] compare engines on one instance.
 //!
 //! [`Instance`] erases a puzzle's types so a registry ([`PuzzleEntry`]) can list every puzzle;
@@ -25,6 +26,7 @@ mod crosscheck;
 mod emit;
 mod error;
 mod input;
+pub mod inspect;
 mod instance;
 mod puzzle;
 mod race;
@@ -40,6 +42,7 @@ pub use crosscheck::{check_engine, compare, failures, Row, RowOutcome, Verdict};
 pub use emit::{emit, Emitted, HandBuiltInfo};
 pub use error::{BoxError, Error};
 pub use input::{read, Input, InputKind};
+pub use inspect::{inspect, Drawing, Inspection};
 pub use instance::Instance;
 pub use puzzle::{Contender, Decoder, Encoded, HandBuilt, Needs, Puzzle, Solution, Source};
 pub use race::solve_raced;

@@ -158,4 +158,50 @@ impl Node {
             _ => 0,
         }
     }
+    /// The groups this tree captures into, in order of appearance (pads included: they are
+    /// groups of the pattern, never taken).
+    pub fn captures(&self) -> Vec<GroupId> {
+        let mut out = Vec::new();
+        self.visit_groups(&mut |g, captured| {
+            if captured {
+                out.push(g)
+            }
+        });
+        out
+    }
+
+    /// The groups this tree reads: backreferences and conditionals, in order of appearance.
+    pub fn references(&self) -> Vec<GroupId> {
+        let mut out = Vec::new();
+        self.visit_groups(&mut |g, captured| {
+            if !captured {
+                out.push(g)
+            }
+        });
+        out
+    }
+
+    /// Calls `f(group, captured)` for every group the tree captures into (`true`) or reads
+    /// (`false`), in order of appearance.
+    fn visit_groups(&self, f: &mut impl FnMut(GroupId, bool)) {
+        match self {
+            Node::Group(g, n) => {
+                f(*g, true);
+                n.visit_groups(f)
+            }
+            Node::Backref(g) => f(*g, false),
+            Node::Atomic(n) => n.visit_groups(f),
+            Node::Look { node, .. } | Node::Repeat { node, .. } => node.visit_groups(f),
+            Node::Seq(v) | Node::Alt(v) | Node::BranchReset(v) => {
+                v.iter().for_each(|n| n.visit_groups(f))
+            }
+            Node::Cond { group, yes, no } => {
+                f(*group, false);
+                yes.visit_groups(f);
+                no.visit_groups(f)
+            }
+            Node::Pad(groups) => groups.iter().for_each(|g| f(*g, true)),
+            Node::Lit(_) | Node::Class { .. } | Node::Fail | Node::Callout(_) => {}
+        }
+    }
 }

@@ -62,6 +62,17 @@ pub struct Segment {
     pub pattern: String,
     /// What the statement states, for readers.
     pub what: String,
+    /// The same in words ([`crate::Gadget::explain`]).
+    pub explain: String,
+    /// The gadget's kind ([`crate::Gadget::kind`]; a ladder step is `count`).
+    pub kind: &'static str,
+    /// The groups the segment captures into, by number, in order of appearance.
+    pub captures: Vec<usize>,
+    /// The groups the segment reads (backreferences, conditionals), by number, in order of
+    /// appearance, repeated as often as they occur.
+    pub references: Vec<usize>,
+    /// Backreferences in the segment, counted as [`Stats::backrefs`] counts them.
+    pub backrefs: usize,
 }
 
 /// Size figures of a compiled program.
@@ -133,18 +144,41 @@ pub fn compile(
         backrefs += l.pattern.backrefs();
         subject.push_str(&l.subject);
         pattern.push_str(&p);
-        let what = match step {
-            crate::order::Step::Stmt(s) => program.statements[s.0 as usize].describe(program),
-            crate::order::Step::Ladder { stmt, var, .. } => format!(
-                "ladder step of {} adding {}",
-                program.statements[stmt.0 as usize].describe(program),
-                program.var(*var).name
-            ),
+        let (what, explain, kind) = match step {
+            crate::order::Step::Stmt(s) => {
+                let g = &program.statements[s.0 as usize];
+                (g.describe(program), g.explain(program), g.kind())
+            }
+            crate::order::Step::Ladder {
+                stmt, var, weight, ..
+            } => {
+                let g = &program.statements[stmt.0 as usize];
+                let name = &program.var(*var).name;
+                let times = if *weight == 1 {
+                    String::new()
+                } else {
+                    format!(" ×{weight}")
+                };
+                (
+                    format!("ladder step of {} adding {name}", g.describe(program)),
+                    format!(
+                        "running count, adding {name}{times}, of: {}",
+                        g.explain(program)
+                    ),
+                    g.kind(),
+                )
+            }
         };
+        let numbers = |gs: Vec<crate::ast::GroupId>| gs.into_iter().map(|g| g.number()).collect();
         segments.push(Segment {
             subject: l.subject.clone(),
             pattern: p,
             what,
+            explain,
+            kind,
+            captures: numbers(l.pattern.captures()),
+            references: numbers(l.pattern.references()),
+            backrefs: l.pattern.backrefs(),
         });
     }
     pattern.push_str(options.dialect.end_anchor);
@@ -255,4 +289,94 @@ pub fn check(program: &Program, values: &[String]) -> Vec<Violation> {
             what: s.describe(program),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{compile, Options};
+    use crate::dialect::{JAVASCRIPT, PCRE2};
+    use crate::program::Program;
+
+    /// Two rows of two squares, one queen per row, no two in a column: the statements say so
+    /// in words, and each segment knows which groups it captures and which it reads.
+    fn program() -> (Program, Vec<crate::VarId>) {
+        let mut p = Program::new('Q');
+        let names = |r: u32| (0..2).map(|c| format!("Q_{r}_{c}")).collect::<Vec<_>>();
+        let a = p.one_of(&names(0), vec![vec![], vec![]]).unwrap();
+        let b = p.one_of(&names(1), vec![vec![a[0]], vec![a[1]]]).unwrap();
+        p.at_most_one(&[a[0], b[0]]).unwrap();
+        (p, vec![a[0], a[1], b[0], b[1]])
+    }
+
+    #[test]
+    fn segments_explain_their_statement_and_list_their_groups() {
+        let (p, order) = program();
+        let c = compile(&p, &order, &Options::new(&JAVASCRIPT)).unwrap();
+        let s: Vec<_> = c.segments.iter().map(|s| s.explain.as_str()).collect();
+        assert_eq!(
+            s,
+            [
+                "exactly one of Q_0_0, Q_0_1",
+                "exactly one of Q_1_0, Q_1_1, each false if an earlier one it excludes is true",
+                "at most 1 of Q_0_0, Q_1_0 true",
+            ]
+        );
+        assert_eq!(c.segments[0].kind, "one_of");
+        assert_eq!(c.segments[0].captures, [1, 2]);
+        assert!(c.segments[0].references.is_empty());
+        assert_eq!(c.segments[1].captures, [3, 4]);
+        assert_eq!(c.segments[1].references, [1, 2]);
+        assert_eq!(c.segments[2].kind, "count");
+        assert_eq!(c.segments[2].references, [1, 3]);
+        let backrefs: usize = c.segments.iter().map(|s| s.backrefs).sum();
+        assert_eq!(backrefs, c.stats.backrefs);
+    }
+
+    #[test]
+    fn every_gadget_says_what_it_states() {
+        let mut p = Program::new('T');
+        let c = p.choice_var("colour", &["r", "g", "b"]).unwrap();
+        let x = p.bool_var("x", false).unwrap();
+        let y = p.bool_var("y", true).unwrap();
+        let u = p.union_var("xy", &[x, y]).unwrap();
+        let l = p
+            .lookup_var(
+                "dark",
+                &[c],
+                vec![vec!["r".into(), "T".into()], vec!["b".into(), "".into()]],
+            )
+            .unwrap();
+        p.table(&[c, x], vec![vec!["r".into(), "".into()]]).unwrap();
+        p.count(&[(x, 2), (y, 1)], crate::Cmp::Ge, 1, crate::Form::Flat)
+            .unwrap();
+        let said: Vec<String> = p.statements.iter().map(|g| g.explain(&p)).collect();
+        assert_eq!(
+            said,
+            [
+                "choose colour from 3 values: r, g, b",
+                "decide x: false first",
+                "decide y: true first",
+                "xy: one of x, y is true (at most one is)",
+                "dark follows from colour (2 allowed combinations)",
+                "colour, x take one of 1 allowed combination",
+                "weighted count of x, y is at least 1",
+            ]
+        );
+        let _ = (u, l);
+    }
+
+    #[test]
+    fn conditionals_count_as_references() {
+        let (p, order) = program();
+        let c = compile(&p, &order, &Options::new(&PCRE2)).unwrap();
+        for s in &c.segments {
+            for r in &s.references {
+                assert!(
+                    s.pattern.contains(&format!("{{{r}}}"))
+                        || s.pattern.contains(&format!("({r})")),
+                    "{s:?}"
+                );
+            }
+        }
+    }
 }

@@ -169,6 +169,117 @@ impl Gadget {
         }
     }
 
+    /// The gadget's kind, one word: `choose`, `one_of`, `union`, `lookup`, `count`, `table`,
+    /// `packing` (what `emit --stats` groups figures by).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Gadget::Choose { .. } => "choose",
+            Gadget::OneOf { .. } => "one_of",
+            Gadget::Union { .. } => "union",
+            Gadget::Lookup { .. } => "lookup",
+            Gadget::Count { .. } => "count",
+            Gadget::Table { .. } => "table",
+            Gadget::Packing { .. } => "packing",
+        }
+    }
+
+    /// What the statement states, in words, for readers of a pattern (`emit --view columns`,
+    /// the HTML page): "exactly one of Q_1_0 .. Q_1_7 (8), each only if the earlier ones it
+    /// excludes are false". Long variable lists are shortened to their ends and their length.
+    pub fn explain(&self, program: &Program) -> String {
+        let name = |v: &VarId| program.var(*v).name.as_str();
+        let list = |vs: &[VarId]| name_list(&vs.iter().map(name).collect::<Vec<_>>());
+        match self {
+            Gadget::Choose { var } => {
+                let v = program.var(*var);
+                if v.boolean {
+                    let first = if v.domain[0].is_empty() {
+                        "false"
+                    } else {
+                        "true"
+                    };
+                    format!("decide {}: {first} first", v.name)
+                } else {
+                    format!(
+                        "choose {} from {} value{}: {}",
+                        v.name,
+                        v.domain.len(),
+                        plural(v.domain.len()),
+                        value_list(&v.domain)
+                    )
+                }
+            }
+            Gadget::OneOf { vars, guards } => {
+                let guarded = guards.iter().filter(|g| !g.is_empty()).count();
+                let mut s = format!("exactly one of {}", list(vars));
+                if guarded > 0 {
+                    s.push_str(", each false if an earlier one it excludes is true");
+                }
+                s
+            }
+            Gadget::Union { output, members } => format!(
+                "{}: one of {} is true (at most one is)",
+                name(output),
+                list(members)
+            ),
+            Gadget::Lookup {
+                inputs,
+                output,
+                tuples,
+            } => format!(
+                "{} follows from {} ({} allowed combination{})",
+                name(output),
+                list(inputs),
+                tuples.len(),
+                plural(tuples.len())
+            ),
+            Gadget::Count { terms, cmp, k, .. } => {
+                let vs: Vec<VarId> = terms.iter().map(|t| t.0).collect();
+                let bound = match cmp {
+                    Cmp::Le => "at most",
+                    Cmp::Eq => "exactly",
+                    Cmp::Ge => "at least",
+                };
+                if terms.iter().all(|t| t.1 == 1) {
+                    format!("{bound} {k} of {} true", list(&vs))
+                } else {
+                    format!("weighted count of {} is {bound} {k}", list(&vs))
+                }
+            }
+            Gadget::Table { vars, tuples } => format!(
+                "{} take one of {} allowed combination{}",
+                list(vars),
+                tuples.len(),
+                plural(tuples.len())
+            ),
+            Gadget::Packing {
+                items,
+                resources,
+                must_cover,
+                symmetry,
+                waste,
+                ..
+            } => {
+                let mut s = format!(
+                    "{} each take one option; no two share any of {resources} resources",
+                    list(items)
+                );
+                if *must_cover == *resources {
+                    s.push_str(", all covered");
+                } else if *must_cover > 0 {
+                    s.push_str(&format!(", the first {must_cover} covered"));
+                }
+                if let Some(w) = waste {
+                    s.push_str(&format!(", at most {w} unused"));
+                }
+                if symmetry.iter().any(Option::is_some) {
+                    s.push_str("; interchangeable items in increasing order");
+                }
+                s
+            }
+        }
+    }
+
     /// Whether the statement holds when each variable takes `values[var]`. `truth` tells a
     /// boolean's value apart.
     pub fn holds(&self, program: &Program, values: &[String]) -> bool {
@@ -246,5 +357,31 @@ impl Gadget {
                     && waste.is_none_or(|w| used.iter().filter(|u| !**u).count() <= w as usize)
             }
         }
+    }
+}
+
+/// `a, b, c` for short lists, `a, b .. z (26)` for long ones.
+pub fn name_list(names: &[&str]) -> String {
+    match names.len() {
+        0 => "nothing".to_string(),
+        1..=4 => names.join(", "),
+        n => format!("{}, {} .. {} ({n})", names[0], names[1], names[n - 1]),
+    }
+}
+
+/// Domain values for reading: `""` shown as `∅`, long lists shortened.
+fn value_list(values: &[String]) -> String {
+    let shown: Vec<&str> = values
+        .iter()
+        .map(|v| if v.is_empty() { "∅" } else { v.as_str() })
+        .collect();
+    name_list(&shown)
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
