@@ -192,9 +192,11 @@ impl Node {
             Node::Backref(g) => f(*g, false),
             Node::Atomic(n) => n.visit_groups(f),
             Node::Look { node, .. } | Node::Repeat { node, .. } => node.visit_groups(f),
-            Node::Seq(v) | Node::Alt(v) | Node::BranchReset(v) => {
+            Node::Seq(v) | Node::Alt(v) | Node::BranchReset(v) | Node::Define(v) => {
                 v.iter().for_each(|n| n.visit_groups(f))
             }
+            // A call reads the captures as they stand, through the called group's tests.
+            Node::Call(g) => f(*g, false),
             Node::Cond { group, yes, no } => {
                 f(*group, false);
                 yes.visit_groups(f);
