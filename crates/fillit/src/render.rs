@@ -17,7 +17,15 @@ pub fn paint(solution: &Solution, pieces: &[Piece]) -> Vec<String> {
     let mut grid = vec![vec![b'.'; n]; n];
     for (k, (piece, &(row, col))) in pieces.iter().zip(&solution.placements).enumerate() {
         for (dr, dc) in piece.cells() {
-            grid[row + dr][col + dc] = letter(k) as u8;
+            // A placement off the square (a partial assignment, e.g. the inspection page's
+            // probes) is left out rather than panicking; the rule checker rejects it.
+            let cell = row
+                .checked_add(dr)
+                .zip(col.checked_add(dc))
+                .and_then(|(r, c)| grid.get_mut(r).and_then(|line| line.get_mut(c)));
+            if let Some(cell) = cell {
+                *cell = letter(k) as u8;
+            }
         }
     }
     grid.into_iter()
