@@ -2,18 +2,18 @@
 //!
 //! A boolean's group holds the true token or nothing, so a backreference spells its value.
 //! A clause is false exactly when its negated variables all spell the token and its plain ones
-//! spell nothing: with lookahead the segment is `T×(negated);` and the clause is one negative
-//! lookahead on that spelling (`(?!\g{b}\g{a};)T;` for `a ∨ ¬b`), which matches at most one
-//! way and costs one pass. Without lookahead (`--portable`) the subject lists, for each
+//! spell nothing: with lookahead the segment is `T×(negated):;` and the clause is one negative
+//! lookahead on that spelling (`(?!\g{b}:\g{a};)T:;` for `a ∨ ¬b`; the `:` keeps a true `a`
+//! from standing in for a false `b`), which matches at most one way and costs one pass. Without lookahead (`--portable`) the subject lists, for each
 //! literal, the values of the literals up to it when it is the first true one, and the pattern
 //! skips to the item its own values spell: alternatives that exclude each other, so a clause
 //! with several true literals still matches once.
 //!
 //! The lookahead of a variable `y` over clauses whose other literals are all decided: it holds
 //! unless some clause needs `y` true (its others all false) and another needs it false.
-//! With the segment `T×m;` (`m` the most negated others in one clause), each clause's
+//! With the segment `T×m:;` (`m` the most negated others in one clause), each clause's
 //! "others all false" is a spelling padded to `m` tokens, and the statement is
-//! `(?!(?=F1|F2..)(?:G1|G2..))T{m};`: not (some clause forces true and some forces false).
+//! `(?!(?=F1|F2..)(?:G1|G2..))T{m}:;`: not (some clause forces true and some forces false).
 //! Without lookahead it lowers to an empty segment (it is only a hint).
 
 use super::{Lowered, Lowerer};
@@ -30,6 +30,7 @@ impl Lowerer<'_> {
             (width - negated) as u32,
         )];
         items.extend(lits.iter().filter(|l| !l.1).map(|l| self.backref(l.0)));
+        items.push(Node::lit(":"));
         items.extend(lits.iter().filter(|l| l.1).map(|l| self.backref(l.0)));
         items.push(Node::lit(";"));
         Node::Seq(items)
@@ -46,14 +47,14 @@ impl Lowerer<'_> {
         if self.features.lookahead {
             let negated = lits.iter().filter(|l| !l.1).count();
             return Lowered {
-                subject: format!("{};", self.tokens(negated as u32)),
+                subject: format!("{}:;", self.tokens(negated as u32)),
                 pattern: Node::Seq(vec![
                     Node::Look {
                         negative: true,
                         node: Box::new(self.all_false(lits, negated)),
                     },
                     Node::lit(self.tokens(negated as u32)),
-                    Node::lit(";"),
+                    Node::lit(":;"),
                 ]),
             };
         }
@@ -145,14 +146,14 @@ impl Lowerer<'_> {
             forced(&if_false),
         ]);
         Lowered {
-            subject: format!("{};", self.tokens(width as u32)),
+            subject: format!("{}:;", self.tokens(width as u32)),
             pattern: Node::Seq(vec![
                 Node::Look {
                     negative: true,
                     node: Box::new(both),
                 },
                 Node::lit(self.tokens(width as u32)),
-                Node::lit(";"),
+                Node::lit(":;"),
             ]),
         }
     }
@@ -172,9 +173,9 @@ mod tests {
         let c = p.bool_var("c", false).unwrap();
         p.clause(&[(a, true), (b, false), (c, true)]).unwrap();
         let l = lower(&p, &[a, b, c], PCRE2.features);
-        assert_eq!(l.subject(3), "T;");
-        assert_eq!(l.pattern(3, &PCRE2), "(?!\\g{2}\\g{1}\\g{3};)T;");
-        assert_eq!(l.pattern(3, &FANCY), "(?!\\2\\1\\3;)T;");
+        assert_eq!(l.subject(3), "T:;");
+        assert_eq!(l.pattern(3, &PCRE2), "(?!\\g{2}:\\g{1}\\g{3};)T:;");
+        assert_eq!(l.pattern(3, &FANCY), "(?!\\2:\\1\\3;)T:;");
     }
 
     #[test]
@@ -199,8 +200,8 @@ mod tests {
         p.clause_lookahead(y, vec![vec![(a, true), (y, true)], vec![(b, false), (y, false)]])
             .unwrap();
         let l = lower(&p, &[a, b, y], PCRE2.features);
-        assert_eq!(l.subject(2), "T;");
-        assert_eq!(l.pattern(2, &PCRE2), "(?!(?=\\g{2};)T\\g{1};)T;");
+        assert_eq!(l.subject(2), "T:;");
+        assert_eq!(l.pattern(2, &PCRE2), "(?!(?=\\g{2}:;)T:\\g{1};)T:;");
         // Without lookahead it is only an empty segment.
         let portable = lower(&p, &[a, b, y], Features::PORTABLE);
         assert_eq!(portable.subject(2), ";");
