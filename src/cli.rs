@@ -53,7 +53,7 @@ pub struct SatArgs {
     /// The engine to run.
     #[arg(long, default_value = "pcre2")]
     pub engine: String,
-    /// The static search order (greedy by default).
+    /// The static search order (occurrence-greedy by default).
     #[arg(long)]
     pub order: Option<String>,
 }

@@ -36,10 +36,10 @@ impl Sat {
         &self.clauses
     }
 
-    /// The static order the settings choose (greedy by default).
+    /// The static order the settings choose (occurrence-greedy by default).
     pub fn order(&self, settings: &Settings) -> Result<Order, Error> {
         let kind = match settings.order.as_deref() {
-            None => OrderKind::Greedy,
+            None => OrderKind::OccurrenceGreedy,
             Some(name) => choose(&ORDERS, name, "order")?,
         };
         Ok(Order::new(kind, self.cnf.vars, &self.clauses))
