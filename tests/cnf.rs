@@ -58,7 +58,10 @@ fn clauses(path: &Path) -> (usize, Vec<Vec<i64>>) {
 fn satisfies(path: &Path, model: &[i64]) -> bool {
     let (vars, cs) = clauses(path);
     let ok = model.len() == vars
-        && model.iter().enumerate().all(|(i, l)| l.unsigned_abs() as usize == i + 1);
+        && model
+            .iter()
+            .enumerate()
+            .all(|(i, l)| l.unsigned_abs() as usize == i + 1);
     ok && cs.iter().all(|c| c.iter().any(|l| model.contains(l)))
 }
 
@@ -66,8 +69,10 @@ fn brute_count(path: &Path) -> u64 {
     let (vars, cs) = clauses(path);
     (0..1u64 << vars)
         .filter(|m| {
-            cs.iter()
-                .all(|c| c.iter().any(|&l| ((m >> (l.unsigned_abs() - 1)) & 1 == 1) == (l > 0)))
+            cs.iter().all(|c| {
+                c.iter()
+                    .any(|&l| ((m >> (l.unsigned_abs() - 1)) & 1 == 1) == (l > 0))
+            })
         })
         .count() as u64
 }
@@ -87,7 +92,12 @@ fn expected(path: &Path) -> (bool, Option<u64>) {
 }
 
 fn model(v: &serde_json::Value) -> Vec<i64> {
-    v["model"].as_array().expect("a model").iter().map(|l| l.as_i64().unwrap()).collect()
+    v["model"]
+        .as_array()
+        .expect("a model")
+        .iter()
+        .map(|l| l.as_i64().unwrap())
+        .collect()
 }
 
 #[test]
@@ -113,7 +123,9 @@ fn every_fixture_solves_to_its_expected_outcome_with_a_checked_model() {
 #[test]
 fn counts_inside_the_engine_equal_the_native_count_and_brute_force() {
     for f in fixtures() {
-        let Some(models) = expected(&f).1 else { continue };
+        let Some(models) = expected(&f).1 else {
+            continue;
+        };
         assert_eq!(brute_count(&f), models, "{f:?}: the .expected file");
         let (v, code) = json(&["count", "cnf", f.to_str().unwrap()]);
         assert_eq!(code, 0, "{f:?}: {v}");
@@ -121,7 +133,10 @@ fn counts_inside_the_engine_equal_the_native_count_and_brute_force() {
         assert_eq!(v["native_count"], models, "{f:?}: {v}");
         let out = backref(&["count", "cnf", f.to_str().unwrap()]);
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains(&format!(": {models} solution(s), counted by pcre2")), "{text}");
+        assert!(
+            text.contains(&format!(": {models} solution(s), counted by pcre2")),
+            "{text}"
+        );
     }
 }
 
@@ -129,14 +144,25 @@ fn counts_inside_the_engine_equal_the_native_count_and_brute_force() {
 /// the same models (each satisfying the formula).
 #[test]
 fn the_clause_lookahead_keeps_the_solution_set() {
-    for name in ["random3_v12_c36", "random3_v20_c91", "satlib_style", "duplicates_tautologies"] {
+    for name in [
+        "random3_v12_c36",
+        "random3_v20_c91",
+        "satlib_style",
+        "duplicates_tautologies",
+    ] {
         let f = dir().join(format!("{name}.cnf"));
         let mut lists = vec![];
         for encoding in ["lookahead", "plain"] {
             for order in ["greedy", "shuffled-1", "occurrence", "natural"] {
                 let (v, code) = json(&[
-                    "count", "cnf", f.to_str().unwrap(), "--list", "--encoding", encoding,
-                    "--order", order,
+                    "count",
+                    "cnf",
+                    f.to_str().unwrap(),
+                    "--list",
+                    "--encoding",
+                    encoding,
+                    "--order",
+                    order,
                 ]);
                 assert_eq!(code, 0, "{f:?}: {v}");
                 let mut list: Vec<String> = v["solutions"]
@@ -179,7 +205,12 @@ fn check_agrees(args: &[&str]) {
 #[test]
 fn every_engine_agrees_also_portable_and_past_a_hundred_groups() {
     let f = |n: &str| dir().join(format!("{n}.cnf")).to_str().unwrap().to_string();
-    for name in ["random3_v20_c91", "random3_v20_c100", "pigeonhole_3", "satlib_style"] {
+    for name in [
+        "random3_v20_c91",
+        "random3_v20_c100",
+        "pigeonhole_3",
+        "satlib_style",
+    ] {
         check_agrees(&[&f(name)]);
         check_agrees(&[&f(name), "--portable"]);
     }
@@ -220,7 +251,11 @@ fn sat_drop_in_answers_in_the_competition_format() {
     let out = backref(&["sat", dir().join("bad/junk.cnf").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    assert!(stderr(&out).contains("bad/junk.cnf:3:3: expected a literal"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("bad/junk.cnf:3:3: expected a literal"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -256,7 +291,15 @@ fn emit_snapshots_of_a_tiny_formula_in_every_dialect() {
     let f = dir().join("tiny_sat.cnf");
     for dialect in ["pcre2", "perl", "fancy", "python", "javascript", "dotnet"] {
         for portable in [false, true] {
-            let mut args = vec!["emit", "cnf", f.to_str().unwrap(), "--engine", dialect, "--names", "readable"];
+            let mut args = vec![
+                "emit",
+                "cnf",
+                f.to_str().unwrap(),
+                "--engine",
+                dialect,
+                "--names",
+                "readable",
+            ];
             if portable {
                 args.push("--portable");
             }

@@ -20,13 +20,32 @@ fn brute(cnf: &Cnf) -> u64 {
 fn main() {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).expect("a directory"));
     let mut files: Vec<(String, String, Cnf)> = vec![
-        ("pigeonhole_3".into(), "3 holes, 4 pigeons".into(), pigeonhole(3)),
-        ("pigeonhole_4".into(), "4 holes, 5 pigeons".into(), pigeonhole(4)),
+        (
+            "pigeonhole_3".into(),
+            "3 holes, 4 pigeons".into(),
+            pigeonhole(3),
+        ),
+        (
+            "pigeonhole_4".into(),
+            "4 holes, 5 pigeons".into(),
+            pigeonhole(4),
+        ),
     ];
-    for (vars, clauses, seed) in [(12, 36, 1), (16, 64, 2), (20, 85, 3), (20, 91, 4), (20, 100, 5), (20, 130, 6), (24, 120, 7)] {
+    for (vars, clauses, seed) in [
+        (12, 36, 1),
+        (16, 64, 2),
+        (20, 85, 3),
+        (20, 91, 4),
+        (20, 100, 5),
+        (20, 130, 6),
+        (24, 120, 7),
+    ] {
         files.push((
             format!("random3_v{vars}_c{clauses}"),
-            format!("uniform random 3-SAT, seed {seed}, ratio {:.2}", clauses as f64 / vars as f64),
+            format!(
+                "uniform random 3-SAT, seed {seed}, ratio {:.2}",
+                clauses as f64 / vars as f64
+            ),
             random_ksat(vars, clauses, 3, seed),
         ));
     }
@@ -38,9 +57,16 @@ fn main() {
             cnf.to_dimacs()
         );
         std::fs::write(dir.join(format!("{name}.cnf")), text).expect("writable");
-        let sat = if models > 0 { "satisfiable" } else { "unsatisfiable" };
-        std::fs::write(dir.join(format!("{name}.expected")), format!("{sat}\nmodels: {models}\n"))
-            .expect("writable");
+        let sat = if models > 0 {
+            "satisfiable"
+        } else {
+            "unsatisfiable"
+        };
+        std::fs::write(
+            dir.join(format!("{name}.expected")),
+            format!("{sat}\nmodels: {models}\n"),
+        )
+        .expect("writable");
         println!("{name}: {sat}, {models} model(s)");
     }
     // Beyond brute force: satisfiability from DPLL alone. `wide` has more than 100 variables
@@ -56,7 +82,11 @@ fn main() {
             cnf.to_dimacs()
         );
         std::fs::write(d.join(format!("{name}.cnf")), text).expect("writable");
-        let sat = if dpll::solve(&cnf).model.is_some() { "satisfiable" } else { "unsatisfiable" };
+        let sat = if dpll::solve(&cnf).model.is_some() {
+            "satisfiable"
+        } else {
+            "unsatisfiable"
+        };
         std::fs::write(d.join(format!("{name}.expected")), format!("{sat}\n")).expect("writable");
         println!("{name}: {sat}");
     }

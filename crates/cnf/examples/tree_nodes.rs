@@ -6,7 +6,11 @@ use backref_cnf::{order::OrderKind, simplify::normalise, tree, Order, ORDERS};
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().expect("an order name");
-    let kind: OrderKind = ORDERS.iter().find(|(n, _)| *n == name).expect("known order").1;
+    let kind: OrderKind = ORDERS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("known order")
+        .1;
     for path in args {
         let text = std::fs::read_to_string(&path).expect("readable");
         let cnf = backref_cnf::parse(&text, &path).expect("DIMACS");

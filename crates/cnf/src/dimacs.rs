@@ -73,7 +73,10 @@ pub fn parse(text: &str, origin: &str) -> Result<Cnf, DimacsError> {
             return Err(err(
                 n,
                 column_of(line, trimmed),
-                format!("expected nothing but `0` after the `%` end marker of line {pct}, found {:?}", first_token(trimmed)),
+                format!(
+                    "expected nothing but `0` after the `%` end marker of line {pct}, found {:?}",
+                    first_token(trimmed)
+                ),
             ));
         }
         if trimmed.starts_with('%') {
@@ -81,7 +84,9 @@ pub fn parse(text: &str, origin: &str) -> Result<Cnf, DimacsError> {
                 return Err(err(
                     n,
                     column_of(line, trimmed),
-                    format!("expected `%` alone on its line (SATLIB's end marker), found {trimmed:?}"),
+                    format!(
+                        "expected `%` alone on its line (SATLIB's end marker), found {trimmed:?}"
+                    ),
                 ));
             }
             trailer = Some(n);
@@ -92,7 +97,11 @@ pub fn parse(text: &str, origin: &str) -> Result<Cnf, DimacsError> {
                 return Err(err(n, 1, "a second `p cnf` header".into()));
             }
             if !clauses.is_empty() || !open.is_empty() {
-                return Err(err(n, 1, "the `p cnf` header must come before the clauses".into()));
+                return Err(err(
+                    n,
+                    1,
+                    "the `p cnf` header must come before the clauses".into(),
+                ));
             }
             let words: Vec<&str> = trimmed.split_whitespace().collect();
             let number = |k: usize, what: &str| -> Result<usize, DimacsError> {
@@ -122,11 +131,17 @@ pub fn parse(text: &str, origin: &str) -> Result<Cnf, DimacsError> {
                 return Err(err(
                     n,
                     column_of(line, extra),
-                    format!("expected the end of the header after the clause count, found {extra:?}"),
+                    format!(
+                        "expected the end of the header after the clause count, found {extra:?}"
+                    ),
                 ));
             }
             if vars > MAX_VARS {
-                return Err(err(n, 0, format!("{vars} variables: at most {MAX_VARS} are taken")));
+                return Err(err(
+                    n,
+                    0,
+                    format!("{vars} variables: at most {MAX_VARS} are taken"),
+                ));
             }
             header = Some((vars, count, n));
             continue;
@@ -135,13 +150,18 @@ pub fn parse(text: &str, origin: &str) -> Result<Cnf, DimacsError> {
             return Err(err(
                 n,
                 column_of(line, trimmed),
-                format!("expected the header `p cnf VARIABLES CLAUSES` before any clause, found {:?}", first_token(trimmed)),
+                format!(
+                    "expected the header `p cnf VARIABLES CLAUSES` before any clause, found {:?}",
+                    first_token(trimmed)
+                ),
             ));
         };
         let mut rest = line;
         let mut offset = 0;
         while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
-            let len = rest[start..].find(char::is_whitespace).unwrap_or(rest.len() - start);
+            let len = rest[start..]
+                .find(char::is_whitespace)
+                .unwrap_or(rest.len() - start);
             let token = &rest[start..start + len];
             let column = offset + start + 1;
             let lit: i64 = token.parse().map_err(|_| {
@@ -169,7 +189,11 @@ pub fn parse(text: &str, origin: &str) -> Result<Cnf, DimacsError> {
         }
     }
     let Some((vars, count, hline)) = header else {
-        return Err(err(0, 0, "expected a `p cnf VARIABLES CLAUSES` header; the file has none".into()));
+        return Err(err(
+            0,
+            0,
+            "expected a `p cnf VARIABLES CLAUSES` header; the file has none".into(),
+        ));
     };
     if !open.is_empty() {
         return Err(err(
@@ -182,10 +206,17 @@ pub fn parse(text: &str, origin: &str) -> Result<Cnf, DimacsError> {
         return Err(err(
             hline,
             0,
-            format!("the header declares {count} clause(s), the file has {}", clauses.len()),
+            format!(
+                "the header declares {count} clause(s), the file has {}",
+                clauses.len()
+            ),
         ));
     }
-    Ok(Cnf { vars, clauses, lines })
+    Ok(Cnf {
+        vars,
+        clauses,
+        lines,
+    })
 }
 
 fn first_token(s: &str) -> &str {
@@ -213,7 +244,11 @@ impl Cnf {
     /// A formula from clauses (lines numbered as [`Cnf::to_dimacs`] writes them).
     pub fn new(vars: usize, clauses: Vec<Vec<i32>>) -> Cnf {
         let lines = (0..clauses.len()).map(|i| i + 2).collect();
-        Cnf { vars, clauses, lines }
+        Cnf {
+            vars,
+            clauses,
+            lines,
+        }
     }
 }
 
@@ -240,7 +275,10 @@ mod tests {
             bad("p cnf 2 1\n1 3 0\n"),
             "f.cnf:2:3: literal 3 names variable 3, but the header declares 2 variable(s)"
         );
-        assert_eq!(bad("p cnf 2 2\n1 2 0\n"), "f.cnf:1: the header declares 2 clause(s), the file has 1");
+        assert_eq!(
+            bad("p cnf 2 2\n1 2 0\n"),
+            "f.cnf:1: the header declares 2 clause(s), the file has 1"
+        );
         assert_eq!(
             bad("p cnf 2 1\n1 2\n"),
             "f.cnf:2: the clause starting here has no terminating `0` before the end of the file (line 2)"
@@ -253,7 +291,10 @@ mod tests {
             bad("1 2 0\n"),
             "f.cnf:1:1: expected the header `p cnf VARIABLES CLAUSES` before any clause, found \"1\""
         );
-        assert_eq!(bad(""), "f.cnf: expected a `p cnf VARIABLES CLAUSES` header; the file has none");
+        assert_eq!(
+            bad(""),
+            "f.cnf: expected a `p cnf VARIABLES CLAUSES` header; the file has none"
+        );
         assert_eq!(
             bad("p cnf two 1\n"),
             "f.cnf:1:7: expected the header `p cnf VARIABLES CLAUSES`, with VARIABLES a whole number; found \"p cnf two 1\""
@@ -262,6 +303,9 @@ mod tests {
             bad("p cnf 1 1\n1 0\n%\n0\n2 0\n"),
             "f.cnf:5:1: expected nothing but `0` after the `%` end marker of line 3, found \"2\""
         );
-        assert_eq!(bad("p cnf 1 0\np cnf 1 0\n"), "f.cnf:2:1: a second `p cnf` header");
+        assert_eq!(
+            bad("p cnf 1 0\np cnf 1 0\n"),
+            "f.cnf:2:1: a second `p cnf` header"
+        );
     }
 }

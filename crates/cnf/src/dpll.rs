@@ -192,7 +192,10 @@ mod tests {
     fn solves_and_counts_small_formulas() {
         let sat = Cnf::new(3, vec![vec![1, 2], vec![-1, 3], vec![-3, -2]]);
         let m = solve(&sat).model.unwrap();
-        assert!(sat.clauses.iter().all(|c| c.iter().any(|&l| m[(l.abs() - 1) as usize] == (l > 0))));
+        assert!(sat
+            .clauses
+            .iter()
+            .all(|c| c.iter().any(|&l| m[(l.abs() - 1) as usize] == (l > 0))));
         // Brute force: 2 models (1 3 -2, -1 2 -3).
         assert_eq!(count(&sat, u64::MAX), 2);
         let unsat = Cnf::new(1, vec![vec![1], vec![-1]]);

@@ -41,7 +41,10 @@ pub struct Encoded {
 impl Encoded {
     /// The model read from decoded values.
     pub fn model(&self, values: &[String]) -> Vec<bool> {
-        self.vars.iter().map(|v| !values[v.index()].is_empty()).collect()
+        self.vars
+            .iter()
+            .map(|v| !values[v.index()].is_empty())
+            .collect()
     }
 }
 

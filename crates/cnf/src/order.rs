@@ -21,7 +21,7 @@ pub enum OrderKind {
     /// Next, the variable that completes the most clauses (all of whose variables are then
     /// decided); ties go to the one sharing the most clause slots with the variables already
     /// decided, then to the most occurrences, then to the lowest number. Clauses are checked
-    /// as early as possible, so failures come early.
+    /// as early as possible, so failures come early. The default on sparse formulas.
     Greedy,
     /// As greedy, with ties after the completed-clause count broken in a seeded pseudo-random
     /// order (for racing: how long a static order searches swings widely between neighbours).
@@ -31,7 +31,8 @@ pub enum OrderKind {
     /// Most occurrences first; ties go to the variable that completes the most clauses, then
     /// to the one sharing the most clause slots with the variables already decided. With the
     /// clause lookahead the most constrained variables first force the others soonest: on
-    /// uuf75-325 its trees are half the size of greedy's (docs/cnf.md). The default.
+    /// uuf75-325 its trees are half the size of greedy's (docs/cnf.md). The default on dense
+    /// formulas (see `Sat::default_order`).
     OccurrenceGreedy,
     /// Variables 1, 2, 3, ...
     Natural,
@@ -135,7 +136,7 @@ mod tests {
 
     #[test]
     fn every_order_is_a_permutation_and_greedy_completes_clauses_early() {
-        let clauses = vec![vec![1, 2], vec![-2, 3], vec![3, 4, -5], vec![1, -1 - 4]];
+        let clauses = vec![vec![1, 2], vec![-2, 3], vec![3, 4, -5, 6], vec![3, -5]];
         for (_, kind) in ORDERS {
             let o = Order::new(kind, 6, &clauses);
             let mut s = o.vars.clone();
@@ -143,8 +144,15 @@ mod tests {
             assert_eq!(s, (0..6).collect::<Vec<_>>());
         }
         let g = Order::new(OrderKind::Greedy, 6, &clauses);
-        // Variable 3 (index 2) occurs most; then 2 completes `-2 3`.
-        assert_eq!(&g.vars[..2], &[2, 1]);
-        assert_eq!(g.true_first[1], true);
+        // Variable 3 (index 2) occurs most; then 5 completes `3 -5` (and shares slots with 3
+        // in two clauses, where 2 completes nothing).
+        assert_eq!(&g.vars[..2], &[2, 4]);
+        // Variable 2: one plain, one negated occurrence: true first on ties; 5 false first.
+        assert!(g.true_first[1]);
+        assert!(!g.true_first[4]);
+        // Occurrence-greedy: 3 first, then among the two-occurrence variables 2 and 5, the one
+        // completing a clause.
+        let o = Order::new(OrderKind::OccurrenceGreedy, 6, &clauses);
+        assert_eq!(&o.vars[..2], &[2, 4]);
     }
 }

@@ -1,8 +1,8 @@
 //! SAT on the pipeline: [`Sat`] implements [`Puzzle`], and [`ENTRY`] registers it as `cnf`.
 
 use backref_pipeline::{
-    choose, names, Choices, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry,
-    Settings, Solution, Source,
+    choose, names, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle,
+    PuzzleEntry, Settings, Solution, Source,
 };
 
 use crate::dimacs::{parse, Cnf};
@@ -36,13 +36,26 @@ impl Sat {
         &self.clauses
     }
 
-    /// The static order the settings choose (occurrence-greedy by default).
+    /// The static order the settings choose; by default [`Sat::default_order`].
     pub fn order(&self, settings: &Settings) -> Result<Order, Error> {
         let kind = match settings.order.as_deref() {
-            None => OrderKind::OccurrenceGreedy,
+            None => self.default_order(),
             Some(name) => choose(&ORDERS, name, "order")?,
         };
         Ok(Order::new(kind, self.cnf.vars, &self.clauses))
+    }
+
+    /// The default order, a static rule on the formula's density: occurrence-greedy from
+    /// [`DENSE_RATIO`] clauses per variable up (the hard random region, where it has the smaller
+    /// trees), greedy below it (where constraints are loose, checking each clause as soon as
+    /// possible finds models at once: on the fixture random3_v150_c450, ratio 3, greedy needs
+    /// 276 nodes and occurrence-greedy over 10^8).
+    pub fn default_order(&self) -> OrderKind {
+        if self.clauses.len() as f64 >= DENSE_RATIO * self.cnf.vars as f64 {
+            OrderKind::OccurrenceGreedy
+        } else {
+            OrderKind::Greedy
+        }
     }
 
     /// The encoding the settings choose (lookahead by default).
@@ -57,9 +70,29 @@ impl Sat {
     /// after `limit` nodes.
     pub fn same_tree(&self, settings: &Settings, limit: u64) -> Result<tree::Search, Error> {
         let lookahead = self.encoding(settings)? == Encoding::Lookahead;
-        Ok(tree::solve(&self.clauses, &self.order(settings)?, lookahead, limit))
+        Ok(tree::solve(
+            &self.clauses,
+            &self.order(settings)?,
+            lookahead,
+            limit,
+        ))
     }
 }
+
+/// Clauses per variable from which the default order is occurrence-greedy (see
+/// [`Sat::default_order`]); uniform random 3-SAT is hardest about 4.26.
+pub const DENSE_RATIO: f64 = 4.0;
+
+/// Whether the default races [`RACED_ORDERS`]. Off: measured slower. Racing needs callouts
+/// (to cancel the loser), which slow PCRE2's JIT down on these patterns, and the two threads
+/// share the machine's cores: uf75-325 went from at most 352 ms (one order) to 1,100 ms
+/// raced, uuf75-325 from 413 to 754 ms (docs/performance.md). It does rescue formulas where
+/// the density rule picks the wrong order.
+pub const RACE_BY_DEFAULT: bool = false;
+
+/// The static orders a race runs (see [`Puzzle::portfolio`]), both from the start: the first
+/// to finish (a model or an exhausted search) answers.
+pub const RACED_ORDERS: [(&str, u64); 2] = [("occurrence-greedy", 0), ("greedy", 0)];
 
 const ENCODING_NAMES: [&str; ENCODINGS.len()] = names(&ENCODINGS);
 const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
@@ -100,6 +133,13 @@ impl Puzzle for Sat {
         "cnf"
     }
 
+    fn portfolio(&self, settings: &Settings) -> Vec<Contender> {
+        if !RACE_BY_DEFAULT || settings.order.is_some() || settings.enumerating {
+            return Vec::new();
+        }
+        Contender::orders(&RACED_ORDERS, settings)
+    }
+
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Source<'_, Vec<bool>>, Error> {
         let e = encode(
             self.cnf.vars,
@@ -114,7 +154,12 @@ impl Puzzle for Sat {
         })))
     }
 
-    fn check(&self, _stage: usize, _settings: &Settings, model: &Vec<bool>) -> Result<(), Vec<Violation>> {
+    fn check(
+        &self,
+        _stage: usize,
+        _settings: &Settings,
+        model: &Vec<bool>,
+    ) -> Result<(), Vec<Violation>> {
         check(&self.cnf, model)
     }
 
@@ -130,10 +175,8 @@ impl Puzzle for Sat {
         let lits: Vec<String> = literals(model).iter().map(i64::to_string).collect();
         let line = lits.join(" ");
         let mut s = Solution::new(vec![line.clone()], format!("{line}\n"));
-        s.extra.insert(
-            "model".into(),
-            serde_json::Value::from(literals(model)),
-        );
+        s.extra
+            .insert("model".into(), serde_json::Value::from(literals(model)));
         s
     }
 }

@@ -84,7 +84,13 @@ impl Tree<'_> {
     }
 }
 
-fn search(clauses: &[Vec<i32>], order: &Order, lookahead: bool, count_all: bool, limit: u64) -> Search {
+fn search(
+    clauses: &[Vec<i32>],
+    order: &Order,
+    lookahead: bool,
+    count_all: bool,
+    limit: u64,
+) -> Search {
     let n = order.vars.len();
     let mut pos = vec![0; n];
     for (i, &v) in order.vars.iter().enumerate() {
@@ -94,7 +100,11 @@ fn search(clauses: &[Vec<i32>], order: &Order, lookahead: bool, count_all: bool,
     let mut looks: Vec<Vec<Look>> = (0..n).map(|_| Vec::new()).collect();
     let mut empty = false;
     for (c, lits) in clauses.iter().enumerate() {
-        match lits.iter().map(|l| pos[l.unsigned_abs() as usize - 1]).max() {
+        match lits
+            .iter()
+            .map(|l| pos[l.unsigned_abs() as usize - 1])
+            .max()
+        {
             Some(last) => checks[last].push(c),
             None => empty = true,
         }
@@ -102,11 +112,13 @@ fn search(clauses: &[Vec<i32>], order: &Order, lookahead: bool, count_all: bool,
     if lookahead {
         // For each step and each later variable: the clauses whose other variables are all
         // decided by then; a check where one of them became so at this very step.
-        for step in 0..n {
+        for (step, here) in looks.iter_mut().enumerate() {
             let mut by_var: Vec<(usize, bool, usize)> = Vec::new(); // (var, positive, clause)
             let mut fresh: Vec<usize> = Vec::new();
             for (c, lits) in clauses.iter().enumerate().filter(|(_, l)| l.len() > 1) {
-                let mut later = lits.iter().filter(|l| pos[l.unsigned_abs() as usize - 1] > step);
+                let mut later = lits
+                    .iter()
+                    .filter(|l| pos[l.unsigned_abs() as usize - 1] > step);
                 let (Some(&y), None) = (later.next(), later.next()) else {
                     continue;
                 };
@@ -125,12 +137,22 @@ fn search(clauses: &[Vec<i32>], order: &Order, lookahead: bool, count_all: bool,
             fresh.dedup();
             fresh.sort_by_key(|&v| pos[v]);
             for y in fresh {
-                let if_true: Vec<usize> =
-                    by_var.iter().filter(|t| t.0 == y && !t.1).map(|t| t.2).collect();
-                let if_false: Vec<usize> =
-                    by_var.iter().filter(|t| t.0 == y && t.1).map(|t| t.2).collect();
+                let if_true: Vec<usize> = by_var
+                    .iter()
+                    .filter(|t| t.0 == y && !t.1)
+                    .map(|t| t.2)
+                    .collect();
+                let if_false: Vec<usize> = by_var
+                    .iter()
+                    .filter(|t| t.0 == y && t.1)
+                    .map(|t| t.2)
+                    .collect();
                 if !if_true.is_empty() && !if_false.is_empty() {
-                    looks[step].push(Look { var: y, if_true, if_false });
+                    here.push(Look {
+                        var: y,
+                        if_true,
+                        if_false,
+                    });
                 }
             }
         }
@@ -177,7 +199,13 @@ mod tests {
 
     #[test]
     fn counts_agree_with_and_without_lookahead() {
-        let clauses = vec![vec![1, 2, -3], vec![-1, 3], vec![-2, -3, 4], vec![-4, 1], vec![2, 4]];
+        let clauses = vec![
+            vec![1, 2, -3],
+            vec![-1, 3],
+            vec![-2, -3, 4],
+            vec![-4, 1],
+            vec![2, 4],
+        ];
         for (_, kind) in ORDERS {
             let o = Order::new(kind, 4, &clauses);
             let a = count(&clauses, &o, false, u64::MAX);
@@ -190,7 +218,8 @@ mod tests {
         let brute = (0..16u32)
             .filter(|m| {
                 clauses.iter().all(|c| {
-                    c.iter().any(|&l| ((m >> (l.abs() - 1)) & 1 == 1) == (l > 0))
+                    c.iter()
+                        .any(|&l| ((m >> (l.abs() - 1)) & 1 == 1) == (l > 0))
                 })
             })
             .count() as u64;

@@ -43,7 +43,11 @@ pub fn check(cnf: &Cnf, model: &[bool]) -> Result<(), Vec<Violation>> {
         .map(|(i, c)| Violation::Falsified {
             index: i + 1,
             line: cnf.lines[i],
-            text: c.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(" "),
+            text: c
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
         })
         .collect();
     if bad.is_empty() {

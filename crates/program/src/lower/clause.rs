@@ -80,7 +80,10 @@ impl Lowerer<'_> {
         let alternatives = (0..lits.len())
             .map(|j| {
                 let mut seq = vec![Node::times(
-                    Node::Seq(vec![Node::star(Node::not_in(",;"), Greed::Greedy), Node::lit(",")]),
+                    Node::Seq(vec![
+                        Node::star(Node::not_in(",;"), Greed::Greedy),
+                        Node::lit(","),
+                    ]),
                     j as u32,
                 )];
                 for (i, (v, _)) in lits[..=j].iter().enumerate() {
@@ -90,7 +93,10 @@ impl Lowerer<'_> {
                     seq.push(self.backref(*v));
                 }
                 seq.push(Node::optional(
-                    Node::Seq(vec![Node::lit(","), Node::star(Node::not_in(";"), Greed::Greedy)]),
+                    Node::Seq(vec![
+                        Node::lit(","),
+                        Node::star(Node::not_in(";"), Greed::Greedy),
+                    ]),
                     Greed::Greedy,
                 ));
                 Node::Seq(seq)
@@ -187,7 +193,10 @@ mod tests {
         let l = lower(&p, &[a, b], Features::PORTABLE);
         // a true: "T"; a false and b false: ":" (nothing, nothing).
         assert_eq!(l.subject(2), "T,:;");
-        assert_eq!(l.pattern(2, &FANCY), "(?:\\1(?:,[^;]*)?|[^,;]*,\\1:\\2(?:,[^;]*)?);");
+        assert_eq!(
+            l.pattern(2, &FANCY),
+            "(?:\\1(?:,[^;]*)?|[^,;]*,\\1:\\2(?:,[^;]*)?);"
+        );
     }
 
     #[test]
@@ -197,8 +206,11 @@ mod tests {
         let b = p.bool_var("b", true).unwrap();
         let y = p.bool_var("y", true).unwrap();
         // a ∨ y, ¬b ∨ ¬y: y forced true when a is false, false when b is true.
-        p.clause_lookahead(y, vec![vec![(a, true), (y, true)], vec![(b, false), (y, false)]])
-            .unwrap();
+        p.clause_lookahead(
+            y,
+            vec![vec![(a, true), (y, true)], vec![(b, false), (y, false)]],
+        )
+        .unwrap();
         let l = lower(&p, &[a, b, y], PCRE2.features);
         assert_eq!(l.subject(2), "T:;");
         assert_eq!(l.pattern(2, &PCRE2), "(?!(?=\\g{2}:;)T:\\g{1};)T:;");
