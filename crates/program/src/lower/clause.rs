@@ -172,6 +172,26 @@ mod tests {
     use crate::program::Program;
 
     #[test]
+    fn meanings_a_clause_and_a_lookahead_implied_by_its_clauses() {
+        let mut p = Program::new('T');
+        let a = p.bool_var("a", true).unwrap();
+        let y = p.bool_var("y", true).unwrap();
+        let c1 = vec![(a, true), (y, true)];
+        let c2 = vec![(a, true), (y, false)];
+        p.clause(&c1).unwrap();
+        p.clause_lookahead(y, vec![c1.clone(), c2]).unwrap();
+        let v = |a: &str, y: &str| vec![a.to_string(), y.to_string()];
+        let holds = |i: usize, values: &[String]| p.statements[i].holds(&p, values);
+        // The clause a ∨ y.
+        assert!(holds(2, &v("T", "")) && holds(2, &v("", "T")) && !holds(2, &v("", "")));
+        // a false forces y both ways: no value of y is left, whatever y holds.
+        assert!(!holds(3, &v("", "T")) && !holds(3, &v("", "")));
+        assert!(holds(3, &v("T", "")));
+        // Every clause must contain the variable looked ahead at.
+        assert!(p.clause_lookahead(y, vec![vec![(a, true)]]).is_err());
+    }
+
+    #[test]
     fn a_clause_is_one_negative_lookahead_on_its_false_spelling() {
         let mut p = Program::new('T');
         let a = p.bool_var("a", true).unwrap();
