@@ -4,6 +4,8 @@
 //! ([`verify`]), satisfiability cross-checked by an independent DPLL solver ([`dpll`]), and a
 //! same-tree native search ([`tree`]) for the regex/native ratio.
 
+#![warn(missing_docs)]
+
 pub mod dimacs;
 pub mod dpll;
 pub mod encode;
