@@ -84,7 +84,7 @@ fn fixture_cases(puzzle: &'static str) -> Vec<Case> {
         .filter_map(|d| std::fs::read_dir(d).ok())
         .flat_map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()))
         .collect();
-    files.retain(|p| p.extension().is_some_and(|e| e == "txt"));
+    files.retain(|p| p.extension().is_some_and(|e| e == "txt" || e == "cnf"));
     files.sort();
     files
         .into_iter()

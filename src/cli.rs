@@ -36,6 +36,27 @@ pub enum Command {
     Bench(BenchArgs),
     /// Run one instance on every engine, verify every answer and compare the engines.
     Check(CheckArgs),
+    /// A drop-in SAT solver: `backref sat FILE.cnf` answers in the SAT-competition format
+    /// (`s SATISFIABLE` + `v` lines, exit 10; `s UNSATISFIABLE`, exit 20; `s UNKNOWN`, exit 0).
+    Sat(SatArgs),
+}
+
+/// `backref sat`.
+#[derive(Args, Debug)]
+pub struct SatArgs {
+    /// The formula, in DIMACS CNF (`-` for stdin).
+    #[arg(allow_hyphen_values = true)]
+    pub file: String,
+    /// Give up after this many seconds and answer `s UNKNOWN` (default: 300).
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
+    pub timeout: Option<Seconds>,
+    /// The engine to run.
+    #[arg(long, default_value = "pcre2")]
+    pub engine: String,
+    /// The static search order (by default occurrence-greedy on dense formulas, from 4
+    /// clauses per variable, and greedy below).
+    #[arg(long)]
+    pub order: Option<String>,
 }
 
 /// `backref check`.
@@ -294,7 +315,7 @@ impl Command {
             Command::Engines(a) => a.format,
             Command::Count(a) => a.format,
             Command::Check(a) => a.format,
-            Command::Fillit { .. } | Command::Bench(_) => Format::Text,
+            Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => Format::Text,
         };
         format == Format::Json
     }
@@ -317,7 +338,9 @@ impl Command {
         let (command, format) = match self {
             Command::Solve(a) if a.all => ("solve --all", a.format),
             Command::Solve(a) if a.unique => ("solve --unique", a.format),
-            Command::Solve(_) | Command::Fillit { .. } | Command::Bench(_) => return None,
+            Command::Solve(_) | Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => {
+                return None
+            }
             Command::Emit(a) => ("emit", a.format),
             Command::Engines(a) => ("engines", a.format),
             Command::Count(a) => ("count", a.format),

@@ -24,6 +24,7 @@ mod engines;
 mod exit;
 mod html;
 mod progress;
+mod sat;
 mod solve;
 mod view;
 mod watchdog;
@@ -51,6 +52,9 @@ fn main() -> ExitCode {
     if let cli::Command::Fillit { args } = &cli.command {
         return dropin::run(args);
     }
+    if let cli::Command::Sat(args) = &cli.command {
+        return sat::run(args);
+    }
     if let Some(message) = cli.command.svg_refused() {
         eprintln!("error: {message}");
         return ExitCode::from(2);
@@ -68,7 +72,7 @@ fn main() -> ExitCode {
         cli::Command::Solve(args) if args.unique => count::unique(args),
         cli::Command::Solve(args) => solve::run(args),
         cli::Command::Count(args) => count::run(args),
-        cli::Command::Fillit { .. } => unreachable!("handled above"),
+        cli::Command::Fillit { .. } | cli::Command::Sat(_) => unreachable!("handled above"),
         cli::Command::Emit(args) => emit::run(args),
         cli::Command::Engines(args) => engines::run(args),
         cli::Command::Bench(args) => bench::run(args),

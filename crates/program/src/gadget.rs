@@ -103,6 +103,22 @@ pub enum Gadget {
         /// [`crate::dead`]).
         waste: Option<u32>,
     },
+    /// A clause: at least one literal holds. A literal `(v, true)` is the boolean `v`,
+    /// `(v, false)` its negation.
+    Clause {
+        /// The literals.
+        lits: Vec<(VarId, bool)>,
+    },
+    /// A clause lookahead, a propagation hint: the boolean `var` (decided later) still has a
+    /// value under which every clause of `clauses` holds, given the other variables of those
+    /// clauses (all decided before). Implied by the clauses themselves, so it never changes
+    /// the solution set; it fails a branch as soon as `var` is forced both ways.
+    ClauseLookahead {
+        /// The variable looked ahead at.
+        var: VarId,
+        /// Clauses containing `var` (literals as in [`Gadget::Clause`]).
+        clauses: Vec<Vec<(VarId, bool)>>,
+    },
 }
 
 impl Gadget {
@@ -114,6 +130,7 @@ impl Gadget {
             Gadget::Lookup { output, .. } | Gadget::Union { output, .. } => vec![*output],
             Gadget::Packing { items, .. } => items.clone(),
             Gadget::Count { .. } | Gadget::Table { .. } => vec![],
+            Gadget::Clause { .. } | Gadget::ClauseLookahead { .. } => vec![],
         }
     }
 
@@ -131,6 +148,18 @@ impl Gadget {
             Gadget::Union { members, .. } => members.clone(),
             Gadget::Count { terms, .. } => terms.iter().map(|t| t.0).collect(),
             Gadget::Table { vars, .. } => vars.clone(),
+            Gadget::Clause { lits } => lits.iter().map(|l| l.0).collect(),
+            Gadget::ClauseLookahead { var, clauses } => {
+                let mut v: Vec<VarId> = clauses
+                    .iter()
+                    .flatten()
+                    .map(|l| l.0)
+                    .filter(|x| x != var)
+                    .collect();
+                v.sort();
+                v.dedup();
+                v
+            }
         }
     }
 
@@ -161,6 +190,15 @@ impl Gadget {
                 format!("count({} {cmp:?} {k})", names(&vs))
             }
             Gadget::Table { vars, .. } => format!("table({})", names(vars)),
+            Gadget::Clause { lits } => {
+                let vs: Vec<VarId> = lits.iter().map(|l| l.0).collect();
+                format!("clause({})", names(&vs))
+            }
+            Gadget::ClauseLookahead { var, clauses } => format!(
+                "clause_lookahead({} over {} clauses)",
+                program.var(*var).name,
+                clauses.len()
+            ),
             Gadget::Packing {
                 items, resources, ..
             } => {
@@ -321,6 +359,15 @@ impl Gadget {
             Gadget::Table { vars, tuples } => tuples
                 .iter()
                 .any(|t| vars.iter().zip(t).all(|(v, x)| val(v) == x)),
+            Gadget::Clause { lits } => lits.iter().any(|(v, pos)| is_true(v) == *pos),
+            Gadget::ClauseLookahead { var, clauses } => [true, false].iter().any(|&b| {
+                clauses.iter().all(|c| {
+                    c.iter().any(|(v, pos)| {
+                        let value = if v == var { b } else { is_true(v) };
+                        value == *pos
+                    })
+                })
+            }),
             Gadget::Packing {
                 items,
                 options,

@@ -399,6 +399,41 @@ impl Program {
         )
     }
 
+    /// A clause over booleans: at least one literal holds, a literal `(v, true)` being `v` and
+    /// `(v, false)` its negation.
+    pub fn clause(&mut self, lits: &[(VarId, bool)]) -> Result<StmtId, ProgramError> {
+        for (v, _) in lits {
+            self.check_bool(*v)?;
+        }
+        Ok(self.push(Gadget::Clause {
+            lits: lits.to_vec(),
+        }))
+    }
+
+    /// A clause lookahead (see [`Gadget::ClauseLookahead`]): after the other variables of
+    /// `clauses` are decided, the boolean `var` must still have a value satisfying them all.
+    /// Every clause must contain `var`; the statement adds no constraint the clauses do not
+    /// already imply, it only fails earlier.
+    pub fn clause_lookahead(
+        &mut self,
+        var: VarId,
+        clauses: Vec<Vec<(VarId, bool)>>,
+    ) -> Result<StmtId, ProgramError> {
+        self.check_bool(var)?;
+        for c in &clauses {
+            if !c.iter().any(|l| l.0 == var) {
+                return Err(ProgramError::Arity(format!(
+                    "clause_lookahead {}: a clause without the variable",
+                    self.var(var).name
+                )));
+            }
+            for (v, _) in c {
+                self.check_bool(*v)?;
+            }
+        }
+        Ok(self.push(Gadget::ClauseLookahead { var, clauses }))
+    }
+
     fn push(&mut self, g: Gadget) -> StmtId {
         self.statements.push(g);
         StmtId(self.statements.len() as u32 - 1)

@@ -18,6 +18,7 @@ use crate::order::Step;
 use crate::program::{Program, VarId};
 
 mod branch_reset;
+mod clause;
 mod dead_checks;
 mod forward;
 mod guards;
@@ -143,6 +144,8 @@ impl<'p> Lowerer<'p> {
             Gadget::Table { vars, tuples } => self.lower_table(vars, tuples),
             Gadget::Packing { .. } => self.lower_packing(g),
             Gadget::Count { terms, cmp, k, .. } => self.lower_count(terms, *cmp, *k),
+            Gadget::Clause { lits } => self.lower_clause(lits),
+            Gadget::ClauseLookahead { var, clauses } => self.lower_clause_lookahead(*var, clauses),
         }
     }
 
