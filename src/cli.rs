@@ -328,7 +328,9 @@ impl Command {
             Command::Engines(a) => a.format,
             Command::Count(a) => a.format,
             Command::Check(a) => a.format,
-            Command::Emit(_) | Command::Fillit { .. } | Command::Bench(_) => Format::Text,
+            Command::Emit(_) | Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => {
+                Format::Text
+            }
         } == Format::Html;
         if html {
             return Some(

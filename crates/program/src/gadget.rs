@@ -208,7 +208,7 @@ impl Gadget {
     }
 
     /// The gadget's kind, one word: `choose`, `one_of`, `union`, `lookup`, `count`, `table`,
-    /// `packing` (what `emit --stats` groups figures by).
+    /// `packing`, `clause`, `clause_lookahead` (what `emit --stats` groups figures by).
     pub fn kind(&self) -> &'static str {
         match self {
             Gadget::Choose { .. } => "choose",
@@ -218,6 +218,8 @@ impl Gadget {
             Gadget::Count { .. } => "count",
             Gadget::Table { .. } => "table",
             Gadget::Packing { .. } => "packing",
+            Gadget::Clause { .. } => "clause",
+            Gadget::ClauseLookahead { .. } => "clause_lookahead",
         }
     }
 
@@ -315,6 +317,26 @@ impl Gadget {
                 }
                 s
             }
+            Gadget::Clause { lits } => {
+                let spelled: Vec<String> = lits
+                    .iter()
+                    .map(|(v, positive)| {
+                        if *positive {
+                            name(v).to_string()
+                        } else {
+                            format!("not {}", name(v))
+                        }
+                    })
+                    .collect();
+                let spelled: Vec<&str> = spelled.iter().map(String::as_str).collect();
+                format!("at least one of {} holds", name_list(&spelled))
+            }
+            Gadget::ClauseLookahead { var, clauses } => format!(
+                "{} can still satisfy its {} clause{} (unit propagation)",
+                name(var),
+                clauses.len(),
+                plural(clauses.len())
+            ),
         }
     }
 
