@@ -108,14 +108,18 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             name => cases.extend(fixture_cases(name)),
         }
     }
-    // No callouts (they slow PCRE2's JIT down): the match limit bounds each run instead, at
-    // about the JIT's step rate here (~50 million steps a second) times the timeout.
+    // No callouts (they slow PCRE2's JIT down) for timeouts PCRE2 keeps by a calibrated match
+    // limit; longer ones need them.
     let timeout = args.timeout.0;
     let limits = Limits {
         timeout: Some(timeout),
-        match_limit: Some((timeout.as_secs_f64() * 5e7) as u64),
         ..Limits::default()
     };
+    let callouts = backref_engine::callouts_for_timeout(&*engine, Some(timeout));
+    if let Some(p) = args.propagate {
+        println!("propagation: {}", p.name());
+        println!();
+    }
     println!(
         "| puzzle | instance | encoding | order | portable | outcome | pattern B | groups | generate ms | compile ms | match ms | native ms | match/native | total ms |"
     );
@@ -142,7 +146,8 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             settings: case.settings.clone(),
             options: Options {
                 portable: case.portable,
-                callouts: false,
+                callouts,
+                propagation: args.propagate,
                 ..Options::new(engine.dialect())
             },
             limits: limits.clone(),

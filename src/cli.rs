@@ -119,6 +119,9 @@ pub struct BenchArgs {
     /// second are not repeated).
     #[arg(long, default_value_t = 3)]
     pub repeat: u32,
+    /// Propagation inside the pattern, as for `solve` (the title line says which).
+    #[arg(long, value_name = "none|forward", value_parser = parse_propagation)]
+    pub propagate: Option<backref_program::Propagation>,
 }
 
 /// Output format.
