@@ -128,6 +128,16 @@ fn portable_patterns_agree_on_every_engine() {
             check_agrees(&[puzzle, f.to_str().unwrap(), "--portable"]);
         }
     }
+    // Sudoku's packing in its guard form: one of each size and a jigsaw.
+    for f in [
+        "sudoku4x4_unique",
+        "sudoku9x9_unique",
+        "sudoku9x9_no_solution",
+        "variant_jigsaw_6x6",
+    ] {
+        let path = format!("{}/fixtures/sudoku/{f}.txt", env!("CARGO_MANIFEST_DIR"));
+        check_agrees(&["sudoku", &path, "--portable"]);
+    }
 }
 
 /// Python reads `\\100` and up as octal escapes: compact Python patterns name their groups.
