@@ -71,6 +71,11 @@ pub fn encode(pieces: &[Piece], side: usize) -> Result<Encoded, ProgramError> {
     // loop form cut a branch as soon as more cells are sealed off than may stay empty.
     let waste = (side * side).saturating_sub(4 * pieces.len()) as u32;
     let order = p.packing_with_waste(items, (side * side).max(1) as u32, 0, Some(waste))?;
+    // Readable patterns name each cell's group by its row and column.
+    let cells = (0..(side * side).max(1))
+        .map(|k| format!("r{}c{}", k / side.max(1), k % side.max(1)))
+        .collect();
+    p.name_resources(&order, cells)?;
     Ok(Encoded {
         program: p,
         order,

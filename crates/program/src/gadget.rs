@@ -102,6 +102,9 @@ pub enum Gadget {
         /// conditionals use it to cut branches where too many resources are dead (see
         /// [`crate::dead`]).
         waste: Option<u32>,
+        /// What each resource is, for readable group names (`R_c3` rather than `R3`); empty
+        /// when the puzzle named none. Not part of the meaning.
+        names: Vec<String>,
     },
     /// A clause: at least one literal holds. A literal `(v, true)` is the boolean `v`,
     /// `(v, false)` its negation.

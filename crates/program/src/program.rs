@@ -304,8 +304,57 @@ impl Program {
             symmetry,
             requires,
             waste,
+            names: Vec::new(),
         });
         Ok(vars)
+    }
+
+    /// Names the resources of the packing whose items are `items` (as its constructor returned
+    /// them), so that readable patterns say what each resource group is: `R_c3`, `R_r2_5`. Each
+    /// name must start with a letter and hold only ASCII letters, digits and `_`, and the names
+    /// must differ; they do not change the pattern's meaning or its compact form.
+    pub fn name_resources(
+        &mut self,
+        items: &[VarId],
+        names: Vec<String>,
+    ) -> Result<(), ProgramError> {
+        let valid = |n: &str| {
+            n.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        if let Some(bad) = names.iter().find(|n| !valid(n)) {
+            return Err(ProgramError::Arity(format!(
+                "resource name {bad:?}: letters, digits and _ only, starting with a letter"
+            )));
+        }
+        let mut seen = names.clone();
+        seen.sort();
+        seen.dedup();
+        if seen.len() != names.len() {
+            return Err(ProgramError::Arity("resource names repeat".into()));
+        }
+        let packing = self.statements.iter_mut().find_map(|s| match s {
+            Gadget::Packing {
+                items: its,
+                resources,
+                names: slot,
+                ..
+            } if its == items => Some((*resources, slot)),
+            _ => None,
+        });
+        let Some((resources, slot)) = packing else {
+            return Err(ProgramError::Arity(
+                "name_resources: no packing with these items".into(),
+            ));
+        };
+        if names.len() != resources as usize {
+            return Err(ProgramError::Arity(format!(
+                "{} resource names for {resources} resources",
+                names.len()
+            )));
+        }
+        *slot = names;
+        Ok(())
     }
 
     /// Constrains booleans: the weighted count of true ones compared with `k`. The ladder form

@@ -221,6 +221,13 @@ pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, Pr
                 })
                 .collect();
             let vars = p.packing(items, (5 * n - 2) as u32, 0)?;
+            // Readable patterns name the groups: column c, diagonal r+c, anti-diagonal r-c+n-1.
+            let names = (0..n)
+                .map(|c| format!("c{c}"))
+                .chain((0..2 * n - 1).map(|k| format!("d{k}")))
+                .chain((0..2 * n - 1).map(|k| format!("a{k}")))
+                .collect();
+            p.name_resources(&vars, names)?;
             var_order = vars.clone();
             let mut rows = vec![VarId(0); n];
             for (&r, v) in order.rows.iter().zip(vars) {

@@ -44,11 +44,24 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
     // Resources of each (cell, candidate index).
     let mut uses: HashMap<(usize, usize), Vec<u32>> = HashMap::new();
     let mut next = 0u32;
-    let mut add = |users: &[(usize, usize)]| {
+    // What each resource is, for readable group names: `r3_5` (row 3 holds one 5), `c`, `b`
+    // for columns and boxes (or jigsaw regions), `h` for extra houses, `x` for relations.
+    let mut names: Vec<String> = Vec::new();
+    let mut add = |users: &[(usize, usize)], name: String| {
         for &u in users {
             uses.entry(u).or_default().push(next);
         }
         next += 1;
+        names.push(name);
+    };
+    let house_name = |h: usize, x: u8| {
+        let (kind, i) = match h / m.n {
+            0 => ('r', h + 1),
+            1 => ('c', h - m.n + 1),
+            2 => ('b', h - 2 * m.n + 1),
+            _ => ('h', h - 3 * m.n + 1),
+        };
+        format!("{kind}{i}_{}", symbol(x, false))
     };
     let idx = |c: usize, x: u8| m.domains[c].iter().position(|&y| y == x);
     let users_in = |house: &[usize], x: u8| -> Vec<(usize, usize)> {
@@ -63,22 +76,24 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
     // fails at once, or right after that user's cell). Other houses only forbid repeats.
     let full = |house: &[usize]| house.len() == m.n;
     let mut must_cover = 0u32;
-    for house in m.houses.iter().filter(|h| full(h)) {
+    for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| full(h)) {
         for x in 0..m.n as u8 {
             if !house.iter().any(|&c| m.givens[c] == Some(x)) {
-                add(&users_in(house, x));
+                add(&users_in(house, x), house_name(h, x));
                 must_cover += 1;
             }
         }
     }
-    for house in m.houses.iter().filter(|h| !full(h)) {
+    for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| !full(h)) {
         for x in 0..m.n as u8 {
             let users = users_in(house, x);
             if users.len() >= 2 {
-                add(&users);
+                add(&users, house_name(h, x));
             }
         }
     }
+    // Relation resources are numbered in the order they are stated.
+    let mut relation = 0usize;
     for r in &m.relations {
         if m.givens[r.a].is_some() || m.givens[r.b].is_some() {
             continue; // the domains already say it
@@ -104,7 +119,8 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
                         .filter(|(_, &y)| forbidden(x, y))
                         .map(|(i, _)| (r.b, i)),
                 );
-                add(&users);
+                add(&users, format!("x{relation}"));
+                relation += 1;
             }
         } else {
             for &y in &b_side {
@@ -115,7 +131,8 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
                         .filter(|(_, &x)| forbidden(x, y))
                         .map(|(i, _)| (r.a, i)),
                 );
-                add(&users);
+                add(&users, format!("x{relation}"));
+                relation += 1;
             }
         }
     }
@@ -137,6 +154,7 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
         .collect();
     let mut program = Program::new('X');
     let order = program.packing(items, next, must_cover)?;
+    program.name_resources(&order, names)?;
     Ok(Encoded {
         program,
         order,

@@ -83,7 +83,7 @@ impl Lowerer<'_> {
         let width = token(0).len();
         let classes = symmetry_classes(symmetry);
         let mut groups: Vec<GroupId> = (0..resources)
-            .map(|r| self.alloc(format!("R{r}"), None))
+            .map(|r| self.alloc(spec.group_name(r), None))
             .collect();
         groups.extend(classes.iter().map(|c| self.alloc(format!("I{c}"), None)));
         let all = groups.len() as u32;
@@ -237,6 +237,19 @@ mod tests {
             )
         );
         assert_eq!(l.names(), ["R0", "R1", "R2"]);
+        // Named resources name their groups; the pattern stays the same.
+        let mut named = p.clone();
+        named
+            .name_resources(&vars, vec!["a".into(), "b".into(), "c1".into()])
+            .unwrap();
+        let n = lower(&named, &vars, PCRE2.features);
+        assert_eq!(n.names(), ["R_a", "R_b", "R_c1"]);
+        assert_eq!(n.pattern(0, &PCRE2), l.pattern(0, &PCRE2));
+        assert!(named.name_resources(&vars, vec!["a".into(); 3]).is_err());
+        assert!(named
+            .name_resources(&vars, vec!["a".into(), "b".into(), "1c".into()])
+            .is_err());
+        assert!(named.name_resources(&vars, vec!["a".into()]).is_err());
         // A dialect without branch reset takes the trie form instead.
         assert!(lower(&p, &vars, FANCY.features).subject(0).ends_with("#;"));
     }
@@ -272,6 +285,7 @@ mod tests {
             symmetry: &[None],
             requires: &[],
             waste: None,
+            names: &[],
         };
         // One pad per option up to its highest resource, plus all resources per item.
         let budget = RESET_PAD_BUDGET as u32;

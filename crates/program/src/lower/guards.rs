@@ -93,7 +93,7 @@ impl Lowerer<'_> {
                     if list.len() < 2 {
                         continue;
                     }
-                    let u = self.alloc(format!("{name}_R{r}"), None);
+                    let u = self.alloc(format!("{name}_{}", spec.group_name(r as u32)), None);
                     let members = list.iter().map(|g| Node::Backref(*g)).collect();
                     pattern.push(Node::group(u, Node::Seq(members)));
                     pattern.push(Node::optional(

@@ -28,6 +28,18 @@ pub(super) struct PackSpec<'a> {
     pub(super) requires: &'a [Vec<Vec<u32>>],
     /// The waste budget, if any.
     pub(super) waste: Option<u32>,
+    /// The resources' names (empty: none given).
+    pub(super) names: &'a [String],
+}
+
+impl PackSpec<'_> {
+    /// The group name of resource `r`: `R_` and its name, or `R` and its number.
+    pub(super) fn group_name(&self, r: u32) -> String {
+        match self.names.get(r as usize) {
+            Some(name) => format!("R_{name}"),
+            None => format!("R{r}"),
+        }
+    }
 }
 
 /// The tokens naming `count` items: letters, as many per token as needed to tell them apart.
@@ -99,6 +111,7 @@ impl Lowerer<'_> {
             symmetry,
             requires,
             waste,
+            names,
         } = g
         else {
             unreachable!("called for packings only");
@@ -128,6 +141,7 @@ impl Lowerer<'_> {
             symmetry,
             requires,
             waste,
+            names,
         };
         let mut lowered = if self.reset_fits(&spec) {
             self.packing_reset(&spec)

@@ -21,6 +21,7 @@ impl Lowerer<'_> {
             symmetry,
             requires,
             waste,
+            ..
         } = *spec;
         let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
@@ -52,7 +53,7 @@ impl Lowerer<'_> {
             .collect();
         let class_of = |i: usize| symmetry[i].and_then(|c| classes.iter().position(|x| *x == c));
         let groups: Vec<GroupId> = (0..resources)
-            .map(|r| self.alloc(format!("R{r}"), None))
+            .map(|r| self.alloc(spec.group_name(r), None))
             .collect();
         let groups = std::rc::Rc::new(groups);
         let letters: String = alphabet.iter().collect();
