@@ -103,6 +103,21 @@ pub enum Gadget {
         /// [`crate::dead`]).
         waste: Option<u32>,
     },
+    /// Booleans that are not all equal: at least one is true and at least one false. Stated on
+    /// every window of a line, it forbids runs of equal values ([`Program::no_run`]: Binairo's
+    /// "no three equal in a row").
+    NotAllEqual {
+        /// The booleans (at least two).
+        vars: Vec<VarId>,
+    },
+    /// Two equally long sequences of booleans that differ in at least one position (Binairo's
+    /// "no two rows alike", [`Program::all_differ`]).
+    Differ {
+        /// The first sequence.
+        left: Vec<VarId>,
+        /// The second sequence, as long as the first.
+        right: Vec<VarId>,
+    },
 }
 
 impl Gadget {
@@ -113,7 +128,10 @@ impl Gadget {
             Gadget::OneOf { vars, .. } => vars.clone(),
             Gadget::Lookup { output, .. } | Gadget::Union { output, .. } => vec![*output],
             Gadget::Packing { items, .. } => items.clone(),
-            Gadget::Count { .. } | Gadget::Table { .. } => vec![],
+            Gadget::Count { .. }
+            | Gadget::Table { .. }
+            | Gadget::NotAllEqual { .. }
+            | Gadget::Differ { .. } => vec![],
         }
     }
 
@@ -130,7 +148,8 @@ impl Gadget {
             Gadget::Lookup { inputs, .. } => inputs.clone(),
             Gadget::Union { members, .. } => members.clone(),
             Gadget::Count { terms, .. } => terms.iter().map(|t| t.0).collect(),
-            Gadget::Table { vars, .. } => vars.clone(),
+            Gadget::Table { vars, .. } | Gadget::NotAllEqual { vars } => vars.clone(),
+            Gadget::Differ { left, right } => left.iter().chain(right).copied().collect(),
         }
     }
 
@@ -161,6 +180,10 @@ impl Gadget {
                 format!("count({} {cmp:?} {k})", names(&vs))
             }
             Gadget::Table { vars, .. } => format!("table({})", names(vars)),
+            Gadget::NotAllEqual { vars } => format!("not_all_equal({})", names(vars)),
+            Gadget::Differ { left, right } => {
+                format!("differ({} / {})", names(left), names(right))
+            }
             Gadget::Packing {
                 items, resources, ..
             } => {
@@ -245,6 +268,13 @@ impl Gadget {
                 used.iter().take(*must_cover as usize).all(|u| *u)
                     && waste.is_none_or(|w| used.iter().filter(|u| !**u).count() <= w as usize)
             }
+            Gadget::NotAllEqual { vars } => {
+                vars.iter().any(is_true) && vars.iter().any(|v| !is_true(v))
+            }
+            Gadget::Differ { left, right } => left
+                .iter()
+                .zip(right)
+                .any(|(a, b)| is_true(a) != is_true(b)),
         }
     }
 }

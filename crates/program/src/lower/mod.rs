@@ -5,6 +5,7 @@
 //! each step to the module that holds its form.
 //!
 //! - `scalar`: choose, one-of, lookup, table, flat counts and ladder steps (one segment each);
+//! - `lines`: the line gadgets: not all equal, sequences that differ (one segment each);
 //! - `guards`: the union gadget and the portable packing form (guarded booleans, union stops);
 //! - `packing`: what every packing form shares, and the choice among them;
 //! - `branch_reset`: the packing's branch-reset form;
@@ -20,6 +21,7 @@ use crate::program::{Program, VarId};
 mod branch_reset;
 mod dead_checks;
 mod guards;
+mod lines;
 mod packing;
 mod scalar;
 mod trie;
@@ -134,6 +136,8 @@ impl<'p> Lowerer<'p> {
             Gadget::Table { vars, tuples } => self.lower_table(vars, tuples),
             Gadget::Packing { .. } => self.lower_packing(g),
             Gadget::Count { terms, cmp, k, .. } => self.lower_count(terms, *cmp, *k),
+            Gadget::NotAllEqual { vars } => self.lower_not_all_equal(vars),
+            Gadget::Differ { left, right } => self.lower_differ(left, right),
         }
     }
 

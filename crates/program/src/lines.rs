@@ -1,0 +1,132 @@
+//! Constructors of the line gadgets: constraints over rows and columns of booleans that grid
+//! puzzles share. "No run of more than `max` equal values" ([`Program::no_run`], Binairo's "no
+//! three equal in a row") is [`Gadget::NotAllEqual`] on every window of `max + 1`; "no two
+//! lines alike" ([`Program::all_differ`]) is [`Gadget::Differ`] on every pair of lines.
+
+use crate::error::ProgramError;
+use crate::gadget::Gadget;
+use crate::program::{Program, StmtId, VarId};
+
+impl Program {
+    fn line_bools(&self, what: &str, vars: &[VarId]) -> Result<(), ProgramError> {
+        for v in vars {
+            match self.vars.get(v.index()) {
+                Some(var) if var.boolean => {}
+                Some(var) => return Err(ProgramError::NotBoolean(var.name.clone())),
+                None => return Err(ProgramError::UnknownVar(v.0)),
+            }
+        }
+        if vars.len() < 2 && what == "not_all_equal" {
+            return Err(ProgramError::Arity(format!(
+                "{what}: at least two booleans, got {}",
+                vars.len()
+            )));
+        }
+        Ok(())
+    }
+
+    fn push_line(&mut self, g: Gadget) -> StmtId {
+        self.statements.push(g);
+        StmtId(self.statements.len() as u32 - 1)
+    }
+
+    /// The booleans `vars` (at least two) are not all equal: some is true and some is false.
+    pub fn not_all_equal(&mut self, vars: &[VarId]) -> Result<StmtId, ProgramError> {
+        self.line_bools("not_all_equal", vars)?;
+        Ok(self.push_line(Gadget::NotAllEqual {
+            vars: vars.to_vec(),
+        }))
+    }
+
+    /// No `max + 1` consecutive booleans of `line` are equal (`max` ≥ 1): one
+    /// [`Gadget::NotAllEqual`] per window, each checked as soon as its last cell is set.
+    pub fn no_run(&mut self, line: &[VarId], max: usize) -> Result<Vec<StmtId>, ProgramError> {
+        if max == 0 {
+            return Err(ProgramError::Arity("no_run: max must be at least 1".into()));
+        }
+        self.line_bools("no_run", line)?;
+        let mut out = Vec::new();
+        for window in line.windows(max + 1) {
+            out.push(self.not_all_equal(window)?);
+        }
+        Ok(out)
+    }
+
+    /// The boolean sequences `left` and `right` (equally long, not empty) differ in at least one
+    /// position.
+    pub fn differ(&mut self, left: &[VarId], right: &[VarId]) -> Result<StmtId, ProgramError> {
+        self.line_bools("differ", left)?;
+        self.line_bools("differ", right)?;
+        if left.len() != right.len() || left.is_empty() {
+            return Err(ProgramError::Arity(format!(
+                "differ: two non-empty sequences of one length, got {} and {}",
+                left.len(),
+                right.len()
+            )));
+        }
+        Ok(self.push_line(Gadget::Differ {
+            left: left.to_vec(),
+            right: right.to_vec(),
+        }))
+    }
+
+    /// No two of `lines` (boolean sequences of one length) are equal: a [`Gadget::Differ`] for
+    /// every pair.
+    pub fn all_differ(&mut self, lines: &[Vec<VarId>]) -> Result<Vec<StmtId>, ProgramError> {
+        let mut out = Vec::new();
+        for (i, a) in lines.iter().enumerate() {
+            for b in &lines[i + 1..] {
+                out.push(self.differ(a, b)?);
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gadget::Gadget;
+    use crate::program::Program;
+    use crate::ProgramError;
+
+    fn holds(p: &Program, values: &[&str]) -> Vec<bool> {
+        let values: Vec<String> = values.iter().map(|s| s.to_string()).collect();
+        p.statements
+            .iter()
+            .filter(|g| matches!(g, Gadget::NotAllEqual { .. } | Gadget::Differ { .. }))
+            .map(|g| g.holds(p, &values))
+            .collect()
+    }
+
+    #[test]
+    fn no_run_states_one_window_per_position_and_means_no_three_equal() {
+        let mut p = Program::new('1');
+        let line: Vec<_> = (0..5)
+            .map(|i| p.bool_var(&format!("x{i}"), false).unwrap())
+            .collect();
+        assert_eq!(p.no_run(&line, 2).unwrap().len(), 3);
+        assert_eq!(holds(&p, &["1", "1", "", "1", "1"]), [true, true, true]);
+        assert_eq!(holds(&p, &["1", "", "", "", "1"]), [true, false, true]);
+        assert_eq!(holds(&p, &["1", "1", "1", "", ""]), [false, true, true]);
+        assert!(matches!(p.no_run(&line, 0), Err(ProgramError::Arity(_))));
+    }
+
+    #[test]
+    fn differ_means_some_position_differs() {
+        let mut p = Program::new('1');
+        let v: Vec<_> = (0..4)
+            .map(|i| p.bool_var(&format!("x{i}"), false).unwrap())
+            .collect();
+        let lines = vec![v[0..2].to_vec(), v[2..4].to_vec()];
+        assert_eq!(p.all_differ(&lines).unwrap().len(), 1);
+        assert_eq!(holds(&p, &["1", "", "1", ""]), [false]);
+        assert_eq!(holds(&p, &["1", "", "", "1"]), [true]);
+        assert_eq!(holds(&p, &["", "", "", ""]), [false]);
+        assert!(p.differ(&v[0..1], &v[1..3]).is_err());
+        let c = p.choice_var("c", &["a", "b"]).unwrap();
+        assert!(matches!(
+            p.differ(&[c], &[v[0]]),
+            Err(ProgramError::NotBoolean(_))
+        ));
+    }
+}
