@@ -4,7 +4,7 @@
 //! lines alike" ([`Program::all_differ`]) is [`Gadget::Differ`] on every pair of lines.
 
 use crate::error::ProgramError;
-use crate::gadget::Gadget;
+use crate::gadget::{Cmp, Form, Gadget};
 use crate::program::{Program, StmtId, VarId};
 
 impl Program {
@@ -70,6 +70,32 @@ impl Program {
         }))
     }
 
+    /// Exactly `k` of the booleans `line` are true, checked on every prefix as soon as it is
+    /// set: once `i` cells are set, at most `k` and at least `k − (len − i)` of them are true.
+    /// Flat counts only, so unlike a ladder count it needs no capture group per cell (large
+    /// grids stay within PCRE2's JIT frame), at the price of reading each prefix again.
+    pub fn exactly_k_by_prefixes(
+        &mut self,
+        line: &[VarId],
+        k: u32,
+    ) -> Result<Vec<StmtId>, ProgramError> {
+        self.line_bools("exactly_k_by_prefixes", line)?;
+        let n = line.len() as u32;
+        let mut out = Vec::new();
+        for i in 1..=n {
+            let prefix = &line[..i as usize];
+            let terms: Vec<(VarId, u32)> = prefix.iter().map(|v| (*v, 1)).collect();
+            if i > k || i == n {
+                out.push(self.count(&terms, Cmp::Le, k, Form::Flat)?);
+            }
+            let missing = n - i;
+            if k > missing && (i > n - k || i == n) {
+                out.push(self.count(&terms, Cmp::Ge, k - missing, Form::Flat)?);
+            }
+        }
+        Ok(out)
+    }
+
     /// No two of `lines` (boolean sequences of one length) are equal: a [`Gadget::Differ`] for
     /// every pair.
     pub fn all_differ(&mut self, lines: &[Vec<VarId>]) -> Result<Vec<StmtId>, ProgramError> {
@@ -85,7 +111,7 @@ impl Program {
 
 #[cfg(test)]
 mod tests {
-    use crate::gadget::Gadget;
+    use crate::gadget::{Cmp, Form, Gadget};
     use crate::program::Program;
     use crate::ProgramError;
 
@@ -109,6 +135,32 @@ mod tests {
         assert_eq!(holds(&p, &["1", "", "", "", "1"]), [true, false, true]);
         assert_eq!(holds(&p, &["1", "1", "1", "", ""]), [false, true, true]);
         assert!(matches!(p.no_run(&line, 0), Err(ProgramError::Arity(_))));
+    }
+
+    #[test]
+    fn prefixes_bound_the_count_as_it_grows() {
+        let mut p = Program::new('1');
+        let line: Vec<_> = (0..4)
+            .map(|i| p.bool_var(&format!("x{i}"), false).unwrap())
+            .collect();
+        // Two of four: prefixes of 3 and 4 at most 2; of 3 at least 1; of 4 at least 2.
+        let stmts = p.exactly_k_by_prefixes(&line, 2).unwrap();
+        let bounds: Vec<(usize, Cmp, u32)> = stmts
+            .iter()
+            .map(|s| match &p.statements[s.0 as usize] {
+                Gadget::Count { terms, cmp, k, .. } => (terms.len(), *cmp, *k),
+                g => panic!("{g:?}"),
+            })
+            .collect();
+        assert_eq!(
+            bounds,
+            [
+                (3, Cmp::Le, 2),
+                (3, Cmp::Ge, 1),
+                (4, Cmp::Le, 2),
+                (4, Cmp::Ge, 2)
+            ]
+        );
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_fillit::puzzle::ENTRY,
     backref_rectangles::puzzle::ENTRY,
     backref_sudoku::ENTRY,
+    backref_binairo::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.
