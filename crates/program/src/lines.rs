@@ -85,11 +85,15 @@ impl Program {
         for i in 1..=n {
             let prefix = &line[..i as usize];
             let terms: Vec<(VarId, u32)> = prefix.iter().map(|v| (*v, 1)).collect();
-            if i > k || i == n {
+            let missing = n - i;
+            if i == n {
+                out.push(self.count(&terms, Cmp::Eq, k, Form::Flat)?);
+                continue;
+            }
+            if i > k {
                 out.push(self.count(&terms, Cmp::Le, k, Form::Flat)?);
             }
-            let missing = n - i;
-            if k > missing && (i > n - k || i == n) {
+            if k > missing {
                 out.push(self.count(&terms, Cmp::Ge, k - missing, Form::Flat)?);
             }
         }
@@ -143,7 +147,7 @@ mod tests {
         let line: Vec<_> = (0..4)
             .map(|i| p.bool_var(&format!("x{i}"), false).unwrap())
             .collect();
-        // Two of four: prefixes of 3 and 4 at most 2; of 3 at least 1; of 4 at least 2.
+        // Two of four: the prefix of 3 at most 2 and at least 1; the whole line exactly 2.
         let stmts = p.exactly_k_by_prefixes(&line, 2).unwrap();
         let bounds: Vec<(usize, Cmp, u32)> = stmts
             .iter()
@@ -152,15 +156,7 @@ mod tests {
                 g => panic!("{g:?}"),
             })
             .collect();
-        assert_eq!(
-            bounds,
-            [
-                (3, Cmp::Le, 2),
-                (3, Cmp::Ge, 1),
-                (4, Cmp::Le, 2),
-                (4, Cmp::Ge, 2)
-            ]
-        );
+        assert_eq!(bounds, [(3, Cmp::Le, 2), (3, Cmp::Ge, 1), (4, Cmp::Eq, 2)]);
     }
 
     #[test]
