@@ -100,6 +100,54 @@ impl Program {
         Ok(out)
     }
 
+    /// If the boolean `x` is true, every boolean of `others` is false: one flat weighted count,
+    /// `x` weighing as much as all of `others` together, at most that weight
+    /// (`\g{x}{m}\g{o1}..\g{om}T{0,m}+;` on m tokens). Nothing when `others` is empty.
+    pub fn excludes(&mut self, x: VarId, others: &[VarId]) -> Result<Option<StmtId>, ProgramError> {
+        if others.is_empty() {
+            return Ok(None);
+        }
+        let m = others.len() as u32;
+        let mut terms = vec![(x, m)];
+        terms.extend(others.iter().map(|o| (*o, 1)));
+        self.count(&terms, Cmp::Le, m, Form::Flat).map(Some)
+    }
+
+    /// Adjacency exclusion on a grid of booleans (`None`: no cell there): no two true cells
+    /// touch, orthogonally, and diagonally too when `diagonal`. Each cell excludes its
+    /// neighbours that come before it in reading order ([`Program::excludes`]), so every
+    /// touching pair is stated once and, in a row-by-row search, checked as soon as the later
+    /// cell is set.
+    pub fn no_two_adjacent(
+        &mut self,
+        grid: &[Vec<Option<VarId>>],
+        diagonal: bool,
+    ) -> Result<Vec<StmtId>, ProgramError> {
+        let at = |r: isize, c: isize| -> Option<VarId> {
+            if r < 0 || c < 0 {
+                return None;
+            }
+            *grid.get(r as usize)?.get(c as usize)?
+        };
+        let mut out = Vec::new();
+        for (r, row) in grid.iter().enumerate() {
+            for (c, cell) in row.iter().enumerate() {
+                let Some(x) = *cell else { continue };
+                let (r, c) = (r as isize, c as isize);
+                let mut before = vec![(r, c - 1), (r - 1, c)];
+                if diagonal {
+                    before.extend([(r - 1, c - 1), (r - 1, c + 1)]);
+                }
+                let others: Vec<VarId> = before.iter().filter_map(|&(r, c)| at(r, c)).collect();
+                self.line_bools("no_two_adjacent", &others)?;
+                if let Some(s) = self.excludes(x, &others)? {
+                    out.push(s);
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// No two of `lines` (boolean sequences of one length) are equal: a [`Gadget::Differ`] for
     /// every pair.
     pub fn all_differ(&mut self, lines: &[Vec<VarId>]) -> Result<Vec<StmtId>, ProgramError> {
@@ -157,6 +205,37 @@ mod tests {
             })
             .collect();
         assert_eq!(bounds, [(3, Cmp::Le, 2), (3, Cmp::Ge, 1), (4, Cmp::Eq, 2)]);
+    }
+
+    #[test]
+    fn adjacency_exclusion_means_no_two_touching_true_cells() {
+        let mut p = Program::new('1');
+        let grid: Vec<Vec<Option<_>>> = (0..2)
+            .map(|r| {
+                (0..2)
+                    .map(|c| Some(p.bool_var(&format!("x{r}{c}"), false).unwrap()))
+                    .collect()
+            })
+            .collect();
+        let stmts = p.no_two_adjacent(&grid, true).unwrap();
+        // (0,1) excludes (0,0); (1,0) excludes (0,0), (0,1); (1,1) excludes (1,0), (0,1), (0,0).
+        assert_eq!(stmts.len(), 3);
+        let all = |values: [&str; 4]| {
+            let values: Vec<String> = values.iter().map(|s| s.to_string()).collect();
+            stmts
+                .iter()
+                .all(|s| p.statements[s.0 as usize].holds(&p, &values))
+        };
+        assert!(all(["1", "", "", ""]));
+        assert!(!all(["1", "", "", "1"]));
+        assert!(!all(["", "1", "1", ""]));
+        assert!(all(["", "", "", ""]));
+        let orthogonal = p.no_two_adjacent(&grid, false).unwrap();
+        assert_eq!(orthogonal.len(), 3);
+        let values: Vec<String> = ["", "1", "1", ""].iter().map(|s| s.to_string()).collect();
+        assert!(orthogonal
+            .iter()
+            .all(|s| p.statements[s.0 as usize].holds(&p, &values)));
     }
 
     #[test]
