@@ -38,13 +38,21 @@ fn expected_count(path: &Path) -> u64 {
         .unwrap()
 }
 
-/// The unique answer an `.expected` file lists (its lines after the count).
+/// The unique answer an `.expected` file lists (its lines after the `key: value` ones).
 fn expected_rows(path: &Path) -> Vec<String> {
     expected(path)
         .lines()
-        .skip(1)
-        .filter(|l| !l.is_empty())
+        .filter(|l| !l.is_empty() && !l.contains(": "))
         .map(String::from)
+        .collect()
+}
+
+/// The puzzle options an `.expected` file states (`stars: K` → `--stars K`).
+fn expected_options(path: &Path) -> Vec<String> {
+    expected(path)
+        .lines()
+        .filter_map(|l| l.strip_prefix("stars: "))
+        .flat_map(|k| ["--stars".to_string(), k.trim().to_string()])
         .collect()
 }
 
@@ -54,7 +62,9 @@ fn fixtures_solve(puzzle: &str, extra: &[&str]) {
     let files = fixtures(puzzle);
     assert!(!files.is_empty(), "no {puzzle} fixtures");
     for f in files {
+        let options = expected_options(&f);
         let mut args = vec!["solve", puzzle, f.to_str().unwrap()];
+        args.extend(options.iter().map(String::as_str));
         args.extend(extra);
         let (v, code) = json(&args);
         match expected_count(&f) {
@@ -82,7 +92,9 @@ fn fixtures_solve(puzzle: &str, extra: &[&str]) {
 /// expected one.
 fn fixtures_count(puzzle: &str, extra: &[&str]) {
     for f in fixtures(puzzle) {
+        let options = expected_options(&f);
         let mut args = vec!["count", puzzle, f.to_str().unwrap()];
+        args.extend(options.iter().map(String::as_str));
         args.extend(extra);
         let (v, code) = json(&args);
         assert_eq!(code, 0, "{f:?}: {v}");
@@ -216,4 +228,150 @@ fn binairo_snapshot_of_a_small_instance() {
         insta::assert_snapshot!(format!("binairo4_{dialect}"), text);
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn starbattle_fixtures_solve_to_their_answers() {
+    fixtures_solve("starbattle", &[]);
+    fixtures_solve("starbattle", &["--portable"]);
+}
+
+#[test]
+fn starbattle_counting_inside_the_engine_equals_the_native_count() {
+    fixtures_count("starbattle", &[]);
+    fixtures_count("starbattle", &["--portable"]);
+}
+
+#[test]
+fn starbattle_talk_inputs_run_as_they_are() {
+    // (file, --stars): the talk's 6×6 and 8×8 take one star, 10×10 two, 14×14 three.
+    for (name, k, n) in [
+        ("input-star-1", "1", 6),
+        ("input-star-3", "1", 8),
+        ("input-star-4", "2", 10),
+        ("input-star-2", "3", 14),
+    ] {
+        let Some(path) = talk(name) else {
+            continue;
+        };
+        let (v, code) = json(&["solve", "starbattle", path.to_str().unwrap(), "--stars", k]);
+        assert_eq!(code, 0, "{name}: {v}");
+        assert_eq!(v["outcome"], "solved", "{name}");
+        assert_eq!(v["verified"], true, "{name}");
+        let rows = grid(&v);
+        assert_eq!(rows.len(), n);
+        let stars: usize = rows.iter().map(|r| r.matches('*').count()).sum();
+        assert_eq!(stars, n * k.parse::<usize>().unwrap(), "{name}");
+    }
+}
+
+#[test]
+fn starbattle_uniqueness_and_options() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/starbattle");
+    let f = dir.join("gen10x10_2star_unique.txt");
+    let (v, code) = json(&[
+        "solve",
+        "starbattle",
+        f.to_str().unwrap(),
+        "--stars",
+        "2",
+        "--unique",
+    ]);
+    assert_eq!((code, v["uniqueness"].as_str()), (0, Some("unique")), "{v}");
+    let f = dir.join("gen06x06_1star_several.txt");
+    let (v, code) = json(&["solve", "starbattle", f.to_str().unwrap(), "--unique"]);
+    assert_eq!(
+        (code, v["uniqueness"].as_str()),
+        (0, Some("not_unique")),
+        "{v}"
+    );
+    // --stars is Star Battle's: another puzzle refuses it, and it must be a count.
+    let out = backref(&["solve", "queens", "8", "--stars", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--stars=2 does not apply to queens"),
+        "{}",
+        stderr(&out)
+    );
+    let out = backref(&["solve", "starbattle", f.to_str().unwrap(), "--stars", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--stars takes a whole number"),
+        "{}",
+        stderr(&out)
+    );
+    // Three stars cannot fit apart in a row of 4: ruled out without a search.
+    let (v, code) = json(&[
+        "solve",
+        "starbattle",
+        "1,1,2,2,1,1,2,2,3,3,4,4,3,3,4,4",
+        "--stars",
+        "3",
+    ]);
+    assert_eq!(
+        (code, v["outcome"].as_str()),
+        (0, Some("no_solution")),
+        "{v}"
+    );
+}
+
+#[test]
+fn starbattle_bad_input_names_the_place() {
+    let dir = std::env::temp_dir().join(format!("backref-logic-sb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, message) in [
+        (
+            "1 1\n1 *\n",
+            ":2:3: expected a region id (a letter or a digit), found '*'",
+        ),
+        ("1 1 2\n1 1\n2 2 2\n", ":2:0: row 2 has 2 cells, expected 3"),
+        ("1 1\n1 1\n", "a 2×2 grid needs 2 regions, found 1"),
+    ] {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, text).unwrap();
+        let out = backref(&["solve", "starbattle", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(message) && err.contains("bad.txt"),
+            "{text:?}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn starbattle_svg_and_snapshot() {
+    let f =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/starbattle/gen06x06_1star_unique.txt");
+    let out = backref(&[
+        "solve",
+        "starbattle",
+        f.to_str().unwrap(),
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    backref_svg::well_formed(&svg).unwrap();
+    assert_eq!(svg.matches("class=\"star\"").count(), 6);
+    let task = "1,1,2,2,1,1,2,2,3,3,4,4,3,3,4,4";
+    for dialect in ["pcre2", "javascript"] {
+        let (v, code) = json(&[
+            "emit",
+            "starbattle",
+            task,
+            "--engine",
+            dialect,
+            "--names",
+            "readable",
+        ]);
+        assert_eq!(code, 0, "{v}");
+        let text = format!(
+            "subject: {}\npattern: {}\n",
+            v["subject"].as_str().unwrap(),
+            v["pattern"].as_str().unwrap()
+        );
+        insta::assert_snapshot!(format!("starbattle4_{dialect}"), text);
+    }
 }

@@ -49,6 +49,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_rectangles::puzzle::ENTRY,
     backref_sudoku::ENTRY,
     backref_binairo::ENTRY,
+    backref_starbattle::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.
