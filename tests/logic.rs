@@ -375,3 +375,106 @@ fn starbattle_svg_and_snapshot() {
         insta::assert_snapshot!(format!("starbattle4_{dialect}"), text);
     }
 }
+
+#[test]
+fn nonogram_fixtures_solve_to_their_answers() {
+    fixtures_solve("nonogram", &[]);
+    fixtures_solve("nonogram", &["--portable"]);
+}
+
+#[test]
+fn nonogram_counting_inside_the_engine_equals_the_native_count() {
+    fixtures_count("nonogram", &[]);
+    fixtures_count("nonogram", &["--portable"]);
+}
+
+#[test]
+fn nonogram_non_format_reads_like_the_plain_form() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nonogram");
+    let non = dir.join("nonformat_05x05_unique.non");
+    let (v, code) = json(&["solve", "nonogram", non.to_str().unwrap(), "--unique"]);
+    assert_eq!((code, v["uniqueness"].as_str()), (0, Some("unique")), "{v}");
+    assert_eq!(grid(&v), expected_rows(&non));
+    let (plain, _) = json(&[
+        "solve",
+        "nonogram",
+        dir.join("gen05x05_unique.txt").to_str().unwrap(),
+    ]);
+    assert_eq!(grid(&v), grid(&plain));
+    let several = dir.join("gen06x08_several.txt");
+    let (v, code) = json(&["solve", "nonogram", several.to_str().unwrap(), "--unique"]);
+    assert_eq!(
+        (code, v["uniqueness"].as_str()),
+        (0, Some("not_unique")),
+        "{v}"
+    );
+}
+
+#[test]
+fn nonogram_bad_input_names_the_place() {
+    let dir = std::env::temp_dir().join(format!("backref-logic-non-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, message) in [
+        (
+            "1 x\n\n1\n",
+            ":1:3: expected a run length (a number), found \"x\"",
+        ),
+        (
+            "1\n2\n",
+            "expected two blocks of clues (rows, a blank line, columns), found 1",
+        ),
+        (
+            "width 2\nheight 2\nrows\n1\n",
+            ":3:0: `rows` needs 2 clue lines, the file ends after 1",
+        ),
+    ] {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, text).unwrap();
+        let out = backref(&["solve", "nonogram", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(message) && err.contains("bad.txt"),
+            "{text:?}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn nonogram_svg_and_snapshot() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nonogram");
+    let f = dir.join("gen05x05_unique.txt");
+    let out = backref(&["solve", "nonogram", f.to_str().unwrap(), "--format", "svg"]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    backref_svg::well_formed(&svg).unwrap();
+    let filled: usize = expected_rows(&f)
+        .iter()
+        .map(|r| r.matches('#').count())
+        .sum();
+    assert_eq!(svg.matches("class=\"filled\"").count(), filled);
+    let tmp = std::env::temp_dir().join(format!("backref-logic-nonsnap-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let cross = tmp.join("cross.txt");
+    std::fs::write(&cross, "1\n3\n1\n\n1\n3\n1\n").unwrap();
+    for dialect in ["pcre2", "javascript"] {
+        let (v, code) = json(&[
+            "emit",
+            "nonogram",
+            cross.to_str().unwrap(),
+            "--engine",
+            dialect,
+            "--names",
+            "readable",
+        ]);
+        assert_eq!(code, 0, "{v}");
+        let text = format!(
+            "subject: {}\npattern: {}\n",
+            v["subject"].as_str().unwrap(),
+            v["pattern"].as_str().unwrap()
+        );
+        insta::assert_snapshot!(format!("nonogram3_{dialect}"), text);
+    }
+    let _ = std::fs::remove_dir_all(tmp);
+}

@@ -163,7 +163,7 @@ impl Program {
 
 #[cfg(test)]
 mod tests {
-    use crate::gadget::{Cmp, Form, Gadget};
+    use crate::gadget::{Cmp, Gadget};
     use crate::program::Program;
     use crate::ProgramError;
 

@@ -50,6 +50,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_sudoku::ENTRY,
     backref_binairo::ENTRY,
     backref_starbattle::ENTRY,
+    backref_nonogram::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.
