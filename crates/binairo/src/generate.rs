@@ -83,7 +83,7 @@ fn random_grid(h: usize, w: usize, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
 /// A generated `h`×`w` instance of the given kind from `seed`, or `None` when the random search
 /// found no grid (sizes that have none, such as odd ones).
 pub fn generate(h: usize, w: usize, seed: u64, kind: Kind) -> Option<Binairo> {
-    if h == 0 || w == 0 || h % 2 != 0 || w % 2 != 0 {
+    if h == 0 || w == 0 || !h.is_multiple_of(2) || !w.is_multiple_of(2) {
         return None;
     }
     let mut rng = Rng::new(seed);

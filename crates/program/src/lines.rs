@@ -148,6 +148,71 @@ impl Program {
         Ok(out)
     }
 
+    /// The visibility lines of a grid of booleans (`None`: a wall): the maximal runs of cells
+    /// between walls, first every row's from left to right, then every column's from top to
+    /// bottom.
+    pub fn visibility_lines(grid: &[Vec<Option<VarId>>]) -> Vec<Vec<VarId>> {
+        let mut lines = Vec::new();
+        let mut push = |cells: &mut dyn Iterator<Item = Option<VarId>>| {
+            let mut run = Vec::new();
+            for cell in cells.chain(std::iter::once(None)) {
+                match cell {
+                    Some(v) => run.push(v),
+                    None if !run.is_empty() => lines.push(std::mem::take(&mut run)),
+                    None => {}
+                }
+            }
+        };
+        for row in grid {
+            push(&mut row.iter().copied());
+        }
+        let width = grid.iter().map(Vec::len).max().unwrap_or(0);
+        for c in 0..width {
+            push(&mut grid.iter().map(|row| row.get(c).copied().flatten()));
+        }
+        lines
+    }
+
+    /// Light Up's lighting on a grid of booleans (`None`: a wall): on every visibility line at
+    /// most one cell is true (each cell excludes the earlier cells of its two lines,
+    /// [`Program::excludes`], so a clash fails as soon as the later cell is set), and every
+    /// cell sees a true one on its row line or its column line (a flat count of at least one
+    /// over both, checked once the last of them is set).
+    pub fn visibility_cover(
+        &mut self,
+        grid: &[Vec<Option<VarId>>],
+    ) -> Result<Vec<StmtId>, ProgramError> {
+        let lines = Program::visibility_lines(grid);
+        let mut of: std::collections::HashMap<VarId, Vec<usize>> = Default::default();
+        for (i, line) in lines.iter().enumerate() {
+            self.line_bools("visibility_cover", line)?;
+            for v in line {
+                of.entry(*v).or_default().push(i);
+            }
+        }
+        let mut out = Vec::new();
+        for row in grid {
+            for x in row.iter().flatten() {
+                let mut earlier = Vec::new();
+                let mut seen: Vec<VarId> = Vec::new();
+                for &i in &of[x] {
+                    let line = &lines[i];
+                    let at = line.iter().position(|v| v == x).expect("in its line");
+                    earlier.extend_from_slice(&line[..at]);
+                    seen.extend(line.iter().copied());
+                }
+                if let Some(s) = self.excludes(*x, &earlier)? {
+                    out.push(s);
+                }
+                seen.sort();
+                seen.dedup();
+                let terms: Vec<(VarId, u32)> = seen.iter().map(|v| (*v, 1)).collect();
+                out.push(self.count(&terms, Cmp::Ge, 1, Form::Flat)?);
+            }
+        }
+        Ok(out)
+    }
+
     /// No two of `lines` (boolean sequences of one length) are equal: a [`Gadget::Differ`] for
     /// every pair.
     pub fn all_differ(&mut self, lines: &[Vec<VarId>]) -> Result<Vec<StmtId>, ProgramError> {
@@ -236,6 +301,43 @@ mod tests {
         assert!(orthogonal
             .iter()
             .all(|s| p.statements[s.0 as usize].holds(&p, &values)));
+    }
+
+    #[test]
+    fn visibility_lines_stop_at_walls_and_every_cell_must_be_lit_once() {
+        let mut p = Program::new('1');
+        // a . b
+        // c # d      (# a wall)
+        let v: Vec<_> = (0..4)
+            .map(|i| p.bool_var(&format!("x{i}"), false).unwrap())
+            .collect();
+        let grid = vec![
+            vec![Some(v[0]), None, Some(v[1])],
+            vec![Some(v[2]), None, Some(v[3])],
+        ];
+        let lines = Program::visibility_lines(&grid);
+        assert_eq!(
+            lines,
+            vec![
+                vec![v[0]],
+                vec![v[1]],
+                vec![v[2]],
+                vec![v[3]],
+                vec![v[0], v[2]],
+                vec![v[1], v[3]]
+            ]
+        );
+        let stmts = p.visibility_cover(&grid).unwrap();
+        let all = |values: [&str; 4]| {
+            let values: Vec<String> = values.iter().map(|s| s.to_string()).collect();
+            stmts
+                .iter()
+                .all(|s| p.statements[s.0 as usize].holds(&p, &values))
+        };
+        assert!(all(["1", "1", "", ""]));
+        assert!(all(["", "1", "1", ""]));
+        assert!(!all(["1", "1", "1", ""])); // two in the first column
+        assert!(!all(["1", "", "", ""])); // the right column is dark
     }
 
     #[test]

@@ -47,16 +47,13 @@ pub fn check(puzzle: &StarBattle, k: u32, answer: &Stars) -> Result<(), Vec<Viol
             out.push(Violation::Count { what, found, k });
         }
     };
-    for r in 0..n {
-        tally(
-            format!("row {}", r + 1),
-            s[r].iter().filter(|&&x| x).count(),
-        );
+    for (r, row) in s.iter().enumerate() {
+        tally(format!("row {}", r + 1), row.iter().filter(|&&x| x).count());
     }
     for c in 0..n {
         tally(
             format!("column {}", c + 1),
-            (0..n).filter(|&r| s[r][c]).count(),
+            s.iter().filter(|row| row[c]).count(),
         );
     }
     for (i, name) in puzzle.names.iter().enumerate() {
