@@ -478,3 +478,97 @@ fn nonogram_svg_and_snapshot() {
     }
     let _ = std::fs::remove_dir_all(tmp);
 }
+
+#[test]
+fn lightup_fixtures_solve_to_their_answers() {
+    fixtures_solve("lightup", &[]);
+    fixtures_solve("lightup", &["--portable"]);
+}
+
+#[test]
+fn lightup_counting_inside_the_engine_equals_the_native_count() {
+    fixtures_count("lightup", &[]);
+    fixtures_count("lightup", &["--portable"]);
+}
+
+#[test]
+fn lightup_talk_inputs_run_as_they_are() {
+    for (name, n) in [("input-light-1", 7), ("input-light-2", 14)] {
+        let Some(path) = talk(name) else {
+            continue;
+        };
+        let (v, code) = json(&["solve", "lightup", path.to_str().unwrap(), "--unique"]);
+        assert_eq!(code, 0, "{name}: {v}");
+        assert_eq!(
+            (v["outcome"].as_str(), v["verified"].as_bool()),
+            (Some("solved"), Some(true))
+        );
+        assert_eq!(v["uniqueness"], "unique", "{name}");
+        let rows = grid(&v);
+        assert_eq!(rows.len(), n);
+        // The input's rows with `L` on bulbs: walls and numbers kept where they were.
+        let input = std::fs::read_to_string(&path).unwrap();
+        for (row, line) in rows.iter().zip(input.lines()) {
+            let given: String = line.chars().filter(|c| *c != ' ').collect();
+            assert_eq!(row.replace('L', "."), given, "{name}");
+        }
+    }
+}
+
+#[test]
+fn lightup_bad_input_svg_and_snapshot() {
+    let dir = std::env::temp_dir().join(format!("backref-logic-lu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, message) in [
+        (
+            ". . 5\n",
+            ":1:5: expected . (white), * (black) or a number 0-4, found '5'",
+        ),
+        // (Two well-formed lines alone would be read as a collection of two 1-row grids.)
+        (
+            "...\n..\n.5.\n",
+            ":2:0: row 2 has 2 cells, expected 3 like the first row",
+        ),
+    ] {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, text).unwrap();
+        let out = backref(&["solve", "lightup", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(message) && err.contains("bad.txt"),
+            "{text:?}: {err}"
+        );
+    }
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/lightup/gen06x06_unique.txt");
+    let out = backref(&["solve", "lightup", f.to_str().unwrap(), "--format", "svg"]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    backref_svg::well_formed(&svg).unwrap();
+    let bulbs: usize = expected_rows(&f)
+        .iter()
+        .map(|r| r.matches('L').count())
+        .sum();
+    assert_eq!(svg.matches("class=\"bulb\"").count(), bulbs);
+    let small = dir.join("small.txt");
+    std::fs::write(&small, ". . .\n. 2 *\n. . .\n").unwrap();
+    for dialect in ["pcre2", "javascript"] {
+        let (v, code) = json(&[
+            "emit",
+            "lightup",
+            small.to_str().unwrap(),
+            "--engine",
+            dialect,
+            "--names",
+            "readable",
+        ]);
+        assert_eq!(code, 0, "{v}");
+        let text = format!(
+            "subject: {}\npattern: {}\n",
+            v["subject"].as_str().unwrap(),
+            v["pattern"].as_str().unwrap()
+        );
+        insta::assert_snapshot!(format!("lightup3_{dialect}"), text);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -51,6 +51,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_binairo::ENTRY,
     backref_starbattle::ENTRY,
     backref_nonogram::ENTRY,
+    backref_lightup::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.
