@@ -572,3 +572,88 @@ fn lightup_bad_input_svg_and_snapshot() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn suguru_fixtures_solve_to_their_answers() {
+    fixtures_solve("suguru", &[]);
+    fixtures_solve("suguru", &["--portable"]);
+}
+
+#[test]
+fn suguru_counting_inside_the_engine_equals_the_native_count() {
+    fixtures_count("suguru", &[]);
+}
+
+#[test]
+fn suguru_talk_inputs_run_as_they_are() {
+    for (name, rows) in [("input-suguru-1", 5), ("input-suguru-2", 9)] {
+        let Some(path) = talk(name) else {
+            continue;
+        };
+        let (v, code) = json(&["solve", "suguru", path.to_str().unwrap(), "--unique"]);
+        assert_eq!(code, 0, "{name}: {v}");
+        assert_eq!(
+            (v["outcome"].as_str(), v["verified"].as_bool()),
+            (Some("solved"), Some(true))
+        );
+        assert_eq!(v["uniqueness"], "unique", "{name}");
+        assert_eq!(grid(&v).len(), rows);
+    }
+}
+
+#[test]
+fn suguru_bad_input_svg_and_snapshot() {
+    let dir = std::env::temp_dir().join(format!("backref-logic-sg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, message) in [
+        (
+            "1 1\n2 2\n\n. 3\n. .\n",
+            ":4:3: given 3 in region 1 of 2 cells",
+        ),
+        (
+            "1 1\n2 2\n\n. x\n. .\n",
+            ":4:3: expected a digit 1-9 or . (blank), found 'x'",
+        ),
+        (
+            "1 1\n2 2\n",
+            "expected the region grid, a blank line and the givens grid",
+        ),
+    ] {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, text).unwrap();
+        let out = backref(&["solve", "suguru", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(message) && err.contains("bad.txt"),
+            "{text:?}: {err}"
+        );
+    }
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/suguru/gen05x05_unique.txt");
+    let out = backref(&["solve", "suguru", f.to_str().unwrap(), "--format", "svg"]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    backref_svg::well_formed(&svg).unwrap();
+    assert_eq!(svg.matches("class=\"digit\"").count(), 25);
+    let small = dir.join("small.txt");
+    std::fs::write(&small, "1 1 2\n1 2 2\n\n. . .\n. . 1\n").unwrap();
+    for dialect in ["pcre2", "javascript"] {
+        let (v, code) = json(&[
+            "emit",
+            "suguru",
+            small.to_str().unwrap(),
+            "--engine",
+            dialect,
+            "--names",
+            "readable",
+        ]);
+        assert_eq!(code, 0, "{v}");
+        let text = format!(
+            "subject: {}\npattern: {}\n",
+            v["subject"].as_str().unwrap(),
+            v["pattern"].as_str().unwrap()
+        );
+        insta::assert_snapshot!(format!("suguru3_{dialect}"), text);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -52,6 +52,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_starbattle::ENTRY,
     backref_nonogram::ENTRY,
     backref_lightup::ENTRY,
+    backref_suguru::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.
