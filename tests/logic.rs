@@ -657,3 +657,70 @@ fn suguru_bad_input_svg_and_snapshot() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn kakuro_fixtures_solve_to_their_answers() {
+    fixtures_solve("kakuro", &[]);
+    fixtures_solve("kakuro", &["--portable"]);
+}
+
+#[test]
+fn kakuro_counting_inside_the_engine_equals_the_native_count() {
+    fixtures_count("kakuro", &[]);
+}
+
+#[test]
+fn kakuro_bad_input_svg_and_snapshot() {
+    let dir = std::env::temp_dir().join(format!("backref-logic-kk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (text, message) in [
+        (
+            "# ?\n# .\n# .\n",
+            ":1:3: expected . (white), # (black) or a clue D\\R, found \"?\"",
+        ),
+        (
+            "# 4\\ 3\\\n\\3 . .\n\\20 . .\n",
+            ":3:1: across clue 20 cannot be the sum of 2 distinct digits",
+        ),
+    ] {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, text).unwrap();
+        let out = backref(&["solve", "kakuro", f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(message) && err.contains("bad.txt"),
+            "{text:?}: {err}"
+        );
+    }
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/kakuro/gen04x04_unique.txt");
+    let out = backref(&["solve", "kakuro", f.to_str().unwrap(), "--format", "svg"]);
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    backref_svg::well_formed(&svg).unwrap();
+    let whites: usize = expected_rows(&f)
+        .iter()
+        .map(|r| r.chars().filter(|c| *c != '#').count())
+        .sum();
+    assert_eq!(svg.matches("class=\"digit\"").count(), whites);
+    let small = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/kakuro/hand02x02_unique.txt");
+    for dialect in ["pcre2", "javascript"] {
+        let (v, code) = json(&[
+            "emit",
+            "kakuro",
+            small.to_str().unwrap(),
+            "--engine",
+            dialect,
+            "--names",
+            "readable",
+        ]);
+        assert_eq!(code, 0, "{v}");
+        let text = format!(
+            "subject: {}\npattern: {}\n",
+            v["subject"].as_str().unwrap(),
+            v["pattern"].as_str().unwrap()
+        );
+        insta::assert_snapshot!(format!("kakuro2_{dialect}"), text);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -53,6 +53,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_nonogram::ENTRY,
     backref_lightup::ENTRY,
     backref_suguru::ENTRY,
+    backref_kakuro::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.
