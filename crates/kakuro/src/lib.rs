@@ -16,6 +16,8 @@
 //! make, is an error. Errors name the origin, line and column.
 
 #![warn(missing_docs)]
+// Grid code indexes several arrays (cells, bulbs, tallies) by the same coordinates.
+#![allow(clippy::needless_range_loop)]
 
 pub mod encode;
 pub mod generate;

@@ -13,6 +13,8 @@
 //! blank). Lines starting with `;` are comments. Errors name the origin, line and column.
 
 #![warn(missing_docs)]
+// Grid code indexes several arrays (cells, bulbs, tallies) by the same coordinates.
+#![allow(clippy::needless_range_loop)]
 
 pub mod encode;
 pub mod generate;

@@ -19,6 +19,9 @@ pub struct ParseError {
     pub message: String,
 }
 
+/// A line of a block: its number and its cells (column, character).
+type Line = (usize, Vec<(usize, char)>);
+
 /// Parses `text` (named `origin` in errors).
 pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
     let err = |line: usize, column: usize, message: String| ParseError {
@@ -28,7 +31,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
         message,
     };
     // Blocks of (line number, cells) separated by blank lines.
-    let mut blocks: Vec<Vec<(usize, Vec<(usize, char)>)>> = vec![Vec::new()];
+    let mut blocks: Vec<Vec<Line>> = vec![Vec::new()];
     for (i, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r');
         if line.trim_start().starts_with(';') {
