@@ -203,6 +203,10 @@ pub struct PuzzleArgs {
     /// Rectangles: allow a piece to be used more than once (an error for other puzzles).
     #[arg(long)]
     pub reuse: bool,
+    /// Star Battle: stars in every row, column and region (default 1; an error for other
+    /// puzzles). Passed to the puzzle as the valued switch `stars=K`.
+    #[arg(long, value_name = "K")]
+    pub stars: Option<u32>,
 }
 
 /// `backref solve`.

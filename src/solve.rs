@@ -25,7 +25,7 @@ pub fn engine(name: &str) -> Result<Box<dyn Engine>, Failure> {
 /// The encoding settings from the command line, checked against the puzzle's choices.
 pub fn settings(p: &PuzzleArgs) -> Result<Settings, Failure> {
     let switches = [("no-rotation", p.no_rotation), ("reuse", p.reuse)];
-    let settings = Settings {
+    let mut settings = Settings {
         encoding: p.encoding.clone(),
         order: p.order.clone(),
         switches: switches
@@ -35,6 +35,10 @@ pub fn settings(p: &PuzzleArgs) -> Result<Settings, Failure> {
             .collect(),
         ..Settings::default()
     };
+    // Valued switches reach the puzzle as `name=VALUE`.
+    if let Some(k) = p.stars {
+        settings.switches.push(format!("stars={k}"));
+    }
     let entry = backref_puzzles::find(&p.puzzle)?;
     settings.validate(entry.name, &entry.choices)?;
     Ok(settings)

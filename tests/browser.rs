@@ -17,17 +17,10 @@ use std::time::{Duration, Instant};
 
 use backref_pipeline::Settings;
 use backref_program::{dialect, Naming, Options};
+use common::ONE_OF_EACH;
 use serde_json::{json, Value};
 
 /// One instance of every puzzle (as in `tests/inspect.rs`).
-const ONE_OF_EACH: &[(&str, &str)] = &[
-    ("queens", "8"),
-    ("aquarium", "fixtures/aquarium/gen06_1.txt"),
-    ("colorgrid", "fixtures/colorgrid/so_example.txt"),
-    ("fillit", "fixtures/fillit/mixed_5.txt"),
-    ("rectangles", "fixtures/rectangles/puzzles_md_example.txt"),
-    ("sudoku", "fixtures/sudoku/variant_jigsaw_6x6.txt"),
-];
 
 /// Chromium's flags: headless, no network of its own, a fresh profile.
 const FLAGS: &[&str] = &[

@@ -80,3 +80,24 @@ pub fn grid(v: &serde_json::Value) -> Vec<String> {
         .map(|r| r.as_str().expect("a row").to_string())
         .collect()
 }
+
+/// One instance of every registered puzzle, for tests that must cover each (the inspection
+/// page and the browser): small, with one solution where the puzzle has such fixtures.
+pub const ONE_OF_EACH: &[(&str, &str)] = &[
+    ("queens", "8"),
+    ("aquarium", "fixtures/aquarium/gen06_1.txt"),
+    ("colorgrid", "fixtures/colorgrid/so_example.txt"),
+    ("fillit", "fixtures/fillit/mixed_5.txt"),
+    ("rectangles", "fixtures/rectangles/puzzles_md_example.txt"),
+    ("sudoku", "fixtures/sudoku/variant_jigsaw_6x6.txt"),
+    ("cnf", "fixtures/cnf/random3_v12_c36.cnf"),
+    ("binairo", "fixtures/binairo/gen06x06_unique.txt"),
+    (
+        "starbattle",
+        "fixtures/starbattle/gen06x06_1star_unique.txt",
+    ),
+    ("nonogram", "fixtures/nonogram/gen05x05_unique.txt"),
+    ("lightup", "fixtures/lightup/gen06x06_unique.txt"),
+    ("suguru", "fixtures/suguru/gen05x05_unique.txt"),
+    ("kakuro", "fixtures/kakuro/gen04x04_unique.txt"),
+];

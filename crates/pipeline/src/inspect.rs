@@ -293,6 +293,18 @@ pub fn probe(
                 values[var] = x.clone();
                 let (g, s) = draw(&values);
                 values[var] = String::new();
+                // Cell marks compose only on a board of fixed shape: a value that lengthens or
+                // shortens a row (cnf's `-3` against `3`) moves every later cell.
+                let same_shape = g.len() == blank.len()
+                    && g.iter()
+                        .zip(&blank)
+                        .all(|(r, b)| r.chars().count() == b.len());
+                if !same_shape {
+                    return Err(format!(
+                        "a value changes the board's shape (variable {var} = {x} draws it at \
+                         another size)"
+                    ));
+                }
                 let mut mark = Mark {
                     var,
                     value,

@@ -30,6 +30,14 @@ impl Settings {
         self.switches.iter().any(|s| s == name)
     }
 
+    /// The value of the valued switch `name` (given as `name=VALUE`, e.g. Star Battle's
+    /// `stars=2` from `--stars 2`), if it is on.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.switches
+            .iter()
+            .find_map(|s| s.strip_prefix(name)?.strip_prefix('='))
+    }
+
     /// These settings with the features of a compile for `options`.
     pub fn for_options(&self, options: &backref_program::Options) -> Settings {
         Settings {
@@ -60,8 +68,10 @@ impl Settings {
         if let Some(o) = &self.order {
             one_of("order", o, choices.orders)?;
         }
+        // A valued switch (`stars=2`) fits a choice of the same name (`stars=K`).
+        let key = |s: &str| s.split('=').next().unwrap_or_default().to_string();
         for s in &self.switches {
-            if !choices.switches.iter().any(|(n, _)| n == s) {
+            if !choices.switches.iter().any(|(n, _)| key(n) == key(s)) {
                 return Err(Error::usage(format!(
                     "--{s} does not apply to {puzzle}{}",
                     if choices.switches.is_empty() {
@@ -143,6 +153,23 @@ mod tests {
             e,
             "--no-rotation does not apply to queens (its switches: --reuse)"
         );
+    }
+
+    #[test]
+    fn a_valued_switch_fits_its_name_and_gives_its_value() {
+        let choices = Choices {
+            switches: &[("stars=K", "stars per line")],
+            ..Choices::default()
+        };
+        let s = Settings {
+            switches: vec!["stars=2".into()],
+            ..Settings::default()
+        };
+        assert!(s.validate("starbattle", &choices).is_ok());
+        assert_eq!(s.value("stars"), Some("2"));
+        assert_eq!(s.value("star"), None);
+        let e = s.validate("queens", &CHOICES).unwrap_err().to_string();
+        assert!(e.starts_with("--stars=2 does not apply to queens"), "{e}");
     }
 
     #[test]

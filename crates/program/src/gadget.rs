@@ -122,6 +122,21 @@ pub enum Gadget {
         /// Clauses containing `var` (literals as in [`Gadget::Clause`]).
         clauses: Vec<Vec<(VarId, bool)>>,
     },
+    /// Booleans that are not all equal: at least one is true and at least one false. Stated on
+    /// every window of a line, it forbids runs of equal values ([`Program::no_run`]: Binairo's
+    /// "no three equal in a row").
+    NotAllEqual {
+        /// The booleans (at least two).
+        vars: Vec<VarId>,
+    },
+    /// Two equally long sequences of booleans that differ in at least one position (Binairo's
+    /// "no two rows alike", [`Program::all_differ`]).
+    Differ {
+        /// The first sequence.
+        left: Vec<VarId>,
+        /// The second sequence, as long as the first.
+        right: Vec<VarId>,
+    },
 }
 
 impl Gadget {
@@ -132,8 +147,11 @@ impl Gadget {
             Gadget::OneOf { vars, .. } => vars.clone(),
             Gadget::Lookup { output, .. } | Gadget::Union { output, .. } => vec![*output],
             Gadget::Packing { items, .. } => items.clone(),
-            Gadget::Count { .. } | Gadget::Table { .. } => vec![],
             Gadget::Clause { .. } | Gadget::ClauseLookahead { .. } => vec![],
+            Gadget::Count { .. }
+            | Gadget::Table { .. }
+            | Gadget::NotAllEqual { .. }
+            | Gadget::Differ { .. } => vec![],
         }
     }
 
@@ -150,7 +168,6 @@ impl Gadget {
             Gadget::Lookup { inputs, .. } => inputs.clone(),
             Gadget::Union { members, .. } => members.clone(),
             Gadget::Count { terms, .. } => terms.iter().map(|t| t.0).collect(),
-            Gadget::Table { vars, .. } => vars.clone(),
             Gadget::Clause { lits } => lits.iter().map(|l| l.0).collect(),
             Gadget::ClauseLookahead { var, clauses } => {
                 let mut v: Vec<VarId> = clauses
@@ -163,6 +180,8 @@ impl Gadget {
                 v.dedup();
                 v
             }
+            Gadget::Table { vars, .. } | Gadget::NotAllEqual { vars } => vars.clone(),
+            Gadget::Differ { left, right } => left.iter().chain(right).copied().collect(),
         }
     }
 
@@ -202,6 +221,10 @@ impl Gadget {
                 program.var(*var).name,
                 clauses.len()
             ),
+            Gadget::NotAllEqual { vars } => format!("not_all_equal({})", names(vars)),
+            Gadget::Differ { left, right } => {
+                format!("differ({} / {})", names(left), names(right))
+            }
             Gadget::Packing {
                 items, resources, ..
             } => {
@@ -211,7 +234,8 @@ impl Gadget {
     }
 
     /// The gadget's kind, one word: `choose`, `one_of`, `union`, `lookup`, `count`, `table`,
-    /// `packing`, `clause`, `clause_lookahead` (what `emit --stats` groups figures by).
+    /// `packing`, `clause`, `clause_lookahead`, `not_all_equal`, `differ` (what `emit --stats`
+    /// groups figures by).
     pub fn kind(&self) -> &'static str {
         match self {
             Gadget::Choose { .. } => "choose",
@@ -223,6 +247,8 @@ impl Gadget {
             Gadget::Packing { .. } => "packing",
             Gadget::Clause { .. } => "clause",
             Gadget::ClauseLookahead { .. } => "clause_lookahead",
+            Gadget::NotAllEqual { .. } => "not_all_equal",
+            Gadget::Differ { .. } => "differ",
         }
     }
 
@@ -340,6 +366,12 @@ impl Gadget {
                 clauses.len(),
                 plural(clauses.len())
             ),
+            Gadget::NotAllEqual { vars } => {
+                format!("{} are not all equal", list(vars))
+            }
+            Gadget::Differ { left, right } => {
+                format!("{} differs from {} somewhere", list(left), list(right))
+            }
         }
     }
 
@@ -428,6 +460,13 @@ impl Gadget {
                 used.iter().take(*must_cover as usize).all(|u| *u)
                     && waste.is_none_or(|w| used.iter().filter(|u| !**u).count() <= w as usize)
             }
+            Gadget::NotAllEqual { vars } => {
+                vars.iter().any(is_true) && vars.iter().any(|v| !is_true(v))
+            }
+            Gadget::Differ { left, right } => left
+                .iter()
+                .zip(right)
+                .any(|(a, b)| is_true(a) != is_true(b)),
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod dead;
 pub mod dialect;
 pub mod error;
 pub mod gadget;
+pub mod lines;
 pub mod lower;
 pub mod order;
 pub mod print;

@@ -49,6 +49,12 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_rectangles::puzzle::ENTRY,
     backref_sudoku::ENTRY,
     backref_cnf::ENTRY,
+    backref_binairo::ENTRY,
+    backref_starbattle::ENTRY,
+    backref_nonogram::ENTRY,
+    backref_lightup::ENTRY,
+    backref_suguru::ENTRY,
+    backref_kakuro::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.

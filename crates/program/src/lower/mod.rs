@@ -5,6 +5,7 @@
 //! each step to the module that holds its form.
 //!
 //! - `scalar`: choose, one-of, lookup, table, flat counts and ladder steps (one segment each);
+//! - `lines`: the line gadgets: not all equal, sequences that differ (one segment each);
 //! - `guards`: the union gadget and the portable packing form (guarded booleans, union stops);
 //! - `packing`: what every packing form shares, and the choice among them;
 //! - `branch_reset`: the packing's branch-reset form;
@@ -22,6 +23,7 @@ mod clause;
 mod dead_checks;
 mod forward;
 mod guards;
+mod lines;
 mod packing;
 mod scalar;
 mod trie;
@@ -146,6 +148,8 @@ impl<'p> Lowerer<'p> {
             Gadget::Count { terms, cmp, k, .. } => self.lower_count(terms, *cmp, *k),
             Gadget::Clause { lits } => self.lower_clause(lits),
             Gadget::ClauseLookahead { var, clauses } => self.lower_clause_lookahead(*var, clauses),
+            Gadget::NotAllEqual { vars } => self.lower_not_all_equal(vars),
+            Gadget::Differ { left, right } => self.lower_differ(left, right),
         }
     }
 

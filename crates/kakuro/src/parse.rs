@@ -1,0 +1,170 @@
+//! Parsing Kakuro grids (see the crate documentation). Never panics; every problem is a
+//! [`ParseError`].
+
+use thiserror::Error;
+
+use crate::{Cell, Kakuro};
+
+/// A parse failure: where, and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{origin}:{line}:{column}: {message}")]
+pub struct ParseError {
+    /// The input's name.
+    pub origin: String,
+    /// 1-based line (0: the whole input).
+    pub line: usize,
+    /// 1-based column in characters (0: the whole line or input).
+    pub column: usize,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+/// Parses `text` (named `origin` in errors).
+pub fn parse(text: &str, origin: &str) -> Result<Kakuro, ParseError> {
+    let err = |line: usize, column: usize, message: String| ParseError {
+        origin: origin.to_string(),
+        line,
+        column,
+        message,
+    };
+    let mut cells: Vec<Vec<Cell>> = Vec::new();
+    let mut where_: Vec<Vec<(usize, usize)>> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.trim().is_empty() || line.trim_start().starts_with(';') {
+            continue;
+        }
+        let mut row = Vec::new();
+        let mut at = Vec::new();
+        let mut col = 1;
+        for token in line.split([' ', '\t']) {
+            let start = col;
+            col += token.chars().count() + 1;
+            if token.is_empty() {
+                continue;
+            }
+            let number = |s: &str| -> Result<Option<u32>, ParseError> {
+                match s {
+                    "" | "-" => Ok(None),
+                    _ => s.parse::<u32>().map(Some).map_err(|_| {
+                        err(
+                            i + 1,
+                            start,
+                            format!("expected a clue sum, found {s:?} in {token:?}"),
+                        )
+                    }),
+                }
+            };
+            row.push(match token {
+                "." | "_" | "0" => Cell::White,
+                "#" | "X" | "x" => Cell::Black {
+                    down: None,
+                    across: None,
+                },
+                t => match t.split_once('\\') {
+                    Some((d, a)) => Cell::Black {
+                        down: number(d)?,
+                        across: number(a)?,
+                    },
+                    None => {
+                        return Err(err(
+                            i + 1,
+                            start,
+                            format!("expected . (white), # (black) or a clue D\\R, found {t:?}"),
+                        ))
+                    }
+                },
+            });
+            at.push((i + 1, start));
+        }
+        if let Some(first) = cells.first() {
+            if row.len() != first.len() {
+                return Err(err(
+                    i + 1,
+                    0,
+                    format!(
+                        "row {} has {} cells, expected {}",
+                        cells.len() + 1,
+                        row.len(),
+                        first.len()
+                    ),
+                ));
+            }
+        }
+        cells.push(row);
+        where_.push(at);
+    }
+    if cells.is_empty() {
+        return Err(err(0, 0, "empty input: expected rows of cells".into()));
+    }
+    let (h, w) = (cells.len(), cells[0].len());
+    for r in 0..h {
+        for c in 0..w {
+            if let Cell::Black { down, across } = cells[r][c] {
+                let (n, col) = where_[r][c];
+                let run = |dr: usize, dc: usize| {
+                    let mut k = 0;
+                    let (mut y, mut x) = (r + dr, c + dc);
+                    while y < h && x < w && cells[y][x] == Cell::White {
+                        k += 1;
+                        y += dr;
+                        x += dc;
+                    }
+                    k
+                };
+                for (sum, len, what) in [(down, run(1, 0), "down"), (across, run(0, 1), "across")] {
+                    let Some(sum) = sum else { continue };
+                    let least: u32 = (1..=len as u32).sum();
+                    let most: u32 = (10 - len as u32..=9).sum();
+                    if len == 0 || len > 9 || sum < least || sum > most {
+                        return Err(err(
+                            n,
+                            col,
+                            format!("{what} clue {sum} cannot be the sum of {len} distinct digits"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Ok(Kakuro { cells })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_and_errors() {
+        let k = parse("#   4\\  3\\\n\\3  .  .\n\\4  .  .\n", "t").unwrap();
+        assert_eq!(
+            k.cells[0][1],
+            Cell::Black {
+                down: Some(4),
+                across: None
+            }
+        );
+        assert_eq!(
+            k.cells[1][0],
+            Cell::Black {
+                down: None,
+                across: Some(3)
+            }
+        );
+        assert_eq!(k.runs().len(), 4);
+        let e = parse("# ?\n", "f").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "f:1:3: expected . (white), # (black) or a clue D\\R, found \"?\""
+        );
+        let e = parse("#   4\\  20\\\n\\3  .  .\n\\4  .  .\n", "f")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "f:1:9: down clue 20 cannot be the sum of 2 distinct digits"
+        );
+        let e = parse("# x\\1\n", "f").unwrap_err().to_string();
+        assert!(e.contains("expected a clue sum"), "{e}");
+    }
+}
