@@ -20,8 +20,6 @@ use backref_program::{dialect, Naming, Options};
 use common::ONE_OF_EACH;
 use serde_json::{json, Value};
 
-/// One instance of every puzzle (as in `tests/inspect.rs`).
-
 /// Chromium's flags: headless, no network of its own, a fresh profile.
 const FLAGS: &[&str] = &[
     "--headless",
