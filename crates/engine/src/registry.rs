@@ -2,7 +2,7 @@
 //! the lookup and the list of engines all derive. Adding an engine is its module plus one line
 //! in [`ENGINES`].
 
-use crate::{Dotnet, Engine, External, Fancy, Pcre2};
+use crate::{Dotnet, Engine, External, Fancy, Onig, Pcre2};
 
 /// One registered engine: its `--engine` name and how to build it with default settings.
 #[derive(Clone, Copy, Debug)]
@@ -18,6 +18,7 @@ pub const ENGINES: &[EngineEntry] = &[
     entry("pcre2", || Box::new(Pcre2::jit())),
     entry("pcre2-interp", || Box::new(Pcre2::interpreter())),
     entry("fancy", || Box::new(Fancy::new())),
+    entry("oniguruma", || Box::new(Onig::new())),
     entry("perl", || Box::new(External::perl())),
     entry("python", || Box::new(External::python())),
     entry("node", || Box::new(External::node())),

@@ -242,8 +242,113 @@ pub const DOTNET: Dialect = Dialect {
     },
 };
 
+/// Oniguruma and Ruby's Onigmo (engines `oniguruma`, `ruby`): `\k<N>` reads as a numbered
+/// backreference (delimited, no octal ambiguity) and `(?(N)..)`/`(?(<name>)..)` as conditionals.
+/// A backreference must follow its group in the pattern (both report "invalid backref
+/// number/name" otherwise), so there are no forward references. `(*FAIL)` is a callout name in
+/// Oniguruma and a syntax error in Onigmo, so an always-failing item is `(?!)`. Possessive
+/// quantifiers and atomic groups exist in both. With named groups present, plain `(..)` does not
+/// capture; backref never mixes the two.
+pub const ONIGURUMA: Dialect = Dialect {
+    name: "oniguruma",
+    named_group: "(?<%>",
+    compact_group: "(",
+    named_backref: "\\k<%>",
+    numbered_backref: "\\k<%>",
+    numbered_backref_is_delimited: true,
+    named_condition: "(?(<%>)",
+    numbered_condition: "(?(%)",
+    start_anchor: "\\A",
+    end_anchor: "\\z",
+    fail: "(?!)",
+    never: "",
+    features: Features {
+        lookahead: true,
+        conditionals: true,
+        possessive: true,
+        atomic: true,
+        fail_verb: false,
+        callouts: false,
+        forward_references: false,
+        branch_reset: false,
+        balancing_groups: false,
+    },
+};
+
+/// Java's `java.util.regex`: no conditionals. A numbered backreference `\N` takes as many
+/// digits as there are groups that exist *at that point of the parse*, so a forward reference `\12`
+/// may read as `\1` then `2`; compact patterns therefore name every group `g<number>` and refer
+/// to it as `\k<g<number>>`, which is delimited. Java resolves names when it parses them, so
+/// there are no forward references. Group names are letters and digits only: readable names
+/// with `_` are refused by Java.
+pub const JAVA: Dialect = Dialect {
+    name: "java",
+    named_group: "(?<%>",
+    compact_group: "(?<g%>",
+    named_backref: "\\k<%>",
+    numbered_backref: "\\k<g%>",
+    numbered_backref_is_delimited: true,
+    named_condition: "",
+    numbered_condition: "",
+    start_anchor: "\\A",
+    end_anchor: "\\z",
+    fail: "(?!)",
+    never: "",
+    features: Features {
+        lookahead: true,
+        conditionals: false,
+        possessive: true,
+        atomic: true,
+        fail_verb: false,
+        callouts: false,
+        forward_references: false,
+        branch_reset: false,
+        balancing_groups: false,
+    },
+};
+
+/// Python's third-party `regex` module: `re`'s syntax plus PCRE-style extras: possessive
+/// quantifiers, atomic groups, `(*FAIL)`, branch reset and `(?(DEFINE)..)`. `\g<N>` is a
+/// delimited numbered backreference (no octal reading, unlike `re`'s `\N`). Like `re`, it
+/// refuses a backreference to a group that comes later ("invalid group reference").
+pub const PYTHON_REGEX: Dialect = Dialect {
+    name: "python-regex",
+    named_group: "(?P<%>",
+    compact_group: "(",
+    named_backref: "\\g<%>",
+    numbered_backref: "\\g<%>",
+    numbered_backref_is_delimited: true,
+    named_condition: "(?(%)",
+    numbered_condition: "(?(%)",
+    start_anchor: "\\A",
+    end_anchor: "\\Z",
+    fail: "(*FAIL)",
+    never: "(?(DEFINE)",
+    features: Features {
+        lookahead: true,
+        conditionals: true,
+        possessive: true,
+        atomic: true,
+        fail_verb: true,
+        callouts: false,
+        forward_references: false,
+        branch_reset: true,
+        balancing_groups: false,
+    },
+};
+
 /// Every dialect backref can print, in the order `emit` lists them.
-pub const ALL: [&Dialect; 6] = [&PCRE2, &PERL, &FANCY, &PYTHON, &JAVASCRIPT, &DOTNET];
+pub const ALL: [&Dialect; 9] = [
+    &PCRE2,
+    &PERL,
+    &FANCY,
+    &PYTHON,
+    &JAVASCRIPT,
+    &DOTNET,
+    &ONIGURUMA,
+    &JAVA,
+    &PYTHON_REGEX,
+];
 
 /// Looks a dialect up by its name.
 pub fn by_name(name: &str) -> Option<&'static Dialect> {
