@@ -22,6 +22,8 @@ pub const ENGINES: &[EngineEntry] = &[
     entry("perl", || Box::new(External::perl())),
     entry("python", || Box::new(External::python())),
     entry("node", || Box::new(External::node())),
+    entry("ruby", || Box::new(External::ruby())),
+    entry("python-regex", || Box::new(External::python_regex())),
     entry("dotnet", || Box::new(Dotnet::new())),
 ];
 
