@@ -188,7 +188,7 @@ fn print_table(
         rows.len()
     );
     println!(
-        "{:<13} {:<12} {:<5} {:<8} {:>11} {:>12}  note",
+        "{:<21} {:<12} {:<5} {:<8} {:>11} {:>12}  note",
         "engine", "outcome", "same", "verified", "compile ms", "match ms"
     );
     for r in rows {
@@ -204,7 +204,7 @@ fn print_table(
             note = note.chars().take(NOTE_WIDTH - 1).collect::<String>() + "…";
         }
         println!(
-            "{:<13} {:<12} {:<5} {:<8} {:>11} {:>12}  {note}",
+            "{:<21} {:<12} {:<5} {:<8} {:>11} {:>12}  {note}",
             r.engine,
             r.outcome.as_str(),
             yes_no(r.same_solution),

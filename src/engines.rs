@@ -26,7 +26,7 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
         // `--format svg` is refused before these commands run (`Command::svg_refused`).
         Format::Text | Format::Svg => {
             println!(
-                "{:<13} {:<12} {:<9} {:<4} {:<5} {:<6} version",
+                "{:<21} {:<12} {:<9} {:<4} {:<5} {:<6} version",
                 "engine", "dialect", "available", "jit", "link", "count"
             );
             for (i, d) in &infos {
@@ -36,7 +36,7 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
                     format!("{} (install: {})", i.version, i.install_hint.unwrap_or("-"))
                 };
                 println!(
-                    "{:<13} {:<12} {:<9} {:<4} {:<5} {:<6} {}",
+                    "{:<21} {:<12} {:<9} {:<4} {:<5} {:<6} {}",
                     i.name,
                     d,
                     if i.available { "yes" } else { "no" },

@@ -29,7 +29,10 @@ mod skip;
 mod worker;
 
 pub use captures::Captures;
-pub use external::{Dotnet, DotnetOptions, External, ExternalKind, DEFAULT_EXTERNAL_TIMEOUT};
+pub use external::{
+    Built, BuiltKind, Dotnet, DotnetOptions, DotnetRuntime, External, ExternalKind,
+    DEFAULT_EXTERNAL_TIMEOUT,
+};
 pub use fancy::Fancy;
 pub use flags::Flags;
 pub use onig::Onig;

@@ -166,7 +166,11 @@ pub(crate) fn probe(program: &Path, args: &[&str], timeout: Duration) -> Result<
     if !finished.status.is_some_and(|s| s.success()) {
         let tail = finished.stderr_tail();
         let last = tail.lines().last().unwrap_or("no message").trim();
-        return Err(format!("{} {} failed: {last}", program.display(), args.join(" ")));
+        return Err(format!(
+            "{} {} failed: {last}",
+            program.display(),
+            args.join(" ")
+        ));
     }
     let first_line = |bytes: &[u8]| {
         String::from_utf8_lossy(bytes)

@@ -268,7 +268,12 @@ impl Matcher for ScriptMatcher {
             .arg(self.flags.letters());
         if self.kind.takes_timeout() {
             let timeout = limits.timeout.unwrap_or(DEFAULT_EXTERNAL_TIMEOUT);
-            command.arg(timeout.as_millis().clamp(1, u128::from(u32::MAX)).to_string());
+            command.arg(
+                timeout
+                    .as_millis()
+                    .clamp(1, u128::from(u32::MAX))
+                    .to_string(),
+            );
         }
         let finished = process::run(command, &dir, deadline);
         protocol::into_run(engine, finished, start, Vec::new())
