@@ -41,18 +41,58 @@ pub enum Command {
 /// `backref check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The puzzle and its encoding (`--portable` restricts every engine to backreferences).
-    #[command(flatten)]
-    pub puzzle: PuzzleArgs,
-    /// Per-engine timeout in seconds.
-    #[arg(long, default_value = "60", value_parser = seconds, allow_hyphen_values = true)]
-    pub timeout: Seconds,
+    /// The puzzle (not with `--corpus`).
+    #[arg(help = puzzle_help(), required_unless_present = "corpus")]
+    pub puzzle: Option<String>,
+    /// The instance: a board size (queens), a file, `-` for stdin, or a task string (aquarium).
+    #[arg(allow_hyphen_values = true, required_unless_present = "corpus")]
+    pub input: Option<String>,
+    /// The encoding (puzzle-specific; the fastest is the default).
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// The static search order (puzzle-specific).
+    #[arg(long)]
+    pub order: Option<String>,
+    /// Use only captures and backreferences, the published scheme's restriction.
+    #[arg(long)]
+    pub portable: bool,
+    /// Rectangles: do not rotate pieces (an error for other puzzles).
+    #[arg(long)]
+    pub no_rotation: bool,
+    /// Rectangles: allow a piece to be used more than once (an error for other puzzles).
+    #[arg(long)]
+    pub reuse: bool,
+    /// Check every instance of every puzzle in a folder instead (`DIR/<puzzle>/**`, files
+    /// ending `.txt`), or `fixtures` for the project's own: one matrix, instance × engine.
+    #[arg(long, value_name = "DIR|fixtures", conflicts_with_all = ["puzzle", "input", "encoding", "order", "no_rotation", "reuse"])]
+    pub corpus: Option<String>,
+    /// With `--corpus`: how many instances to check at once (default: the number of cores).
+    #[arg(long, requires = "corpus")]
+    pub jobs: Option<usize>,
+    /// Per-engine timeout in seconds (default 60; 10 with `--corpus`).
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
+    pub timeout: Option<Seconds>,
     /// The engines to run, comma-separated (default: all; unavailable ones are reported).
     #[arg(long, value_delimiter = ',')]
     pub engines: Vec<String>,
-    /// Output format.
+    /// Output format (with `--corpus`, text is a Markdown matrix).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+impl CheckArgs {
+    /// The puzzle arguments of a single-instance check (`None` with `--corpus`).
+    pub fn puzzle_args(&self) -> Option<PuzzleArgs> {
+        Some(PuzzleArgs {
+            puzzle: self.puzzle.clone()?,
+            input: self.input.clone()?,
+            encoding: self.encoding.clone(),
+            order: self.order.clone(),
+            portable: self.portable,
+            no_rotation: self.no_rotation,
+            reuse: self.reuse,
+        })
+    }
 }
 
 /// `backref count`.

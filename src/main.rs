@@ -17,6 +17,7 @@ mod bench;
 mod check;
 mod cli;
 mod collection;
+mod corpus;
 mod count;
 mod dropin;
 mod emit;
