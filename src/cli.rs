@@ -36,6 +36,39 @@ pub enum Command {
     Bench(BenchArgs),
     /// Run one instance on every engine, verify every answer and compare the engines.
     Check(CheckArgs),
+    /// Write a regression suite of generated cases for regex engine developers.
+    Export(ExportArgs),
+}
+
+/// `backref export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// `jsonl`: one case a line (`cases.jsonl`); `pcre2test`: `testinput` and the `testoutput`
+    /// that `pcre2test -q testinput` prints.
+    #[arg(long, value_enum)]
+    pub format: ExportFormat,
+    /// The directory to write into (created if needed; files replaced all or nothing).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The instances: every puzzle's instances in this folder (`DIR/<puzzle>/*.txt`), or
+    /// `fixtures` for the project's own.
+    #[arg(long, default_value = "fixtures", value_name = "DIR|fixtures")]
+    pub corpus: String,
+    /// Also N-Queens boards 1 to N.
+    #[arg(long, default_value_t = 8)]
+    pub queens: u32,
+    /// Keep only cases whose pattern and subject together have at most this many bytes.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_bytes: usize,
+}
+
+/// What `backref export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// JSON lines: pattern, subject, flags, expected outcome and captures.
+    Jsonl,
+    /// PCRE2's own test format: `testinput` and `testoutput`.
+    Pcre2test,
 }
 
 /// `backref check`.
@@ -66,6 +99,9 @@ pub struct CheckArgs {
     /// ending `.txt`), or `fixtures` for the project's own: one matrix, instance × engine.
     #[arg(long, value_name = "DIR|fixtures", conflicts_with_all = ["puzzle", "input", "encoding", "order", "no_rotation", "reuse"])]
     pub corpus: Option<String>,
+    /// With `--corpus`: also the instances in folders called `slow`.
+    #[arg(long, requires = "corpus")]
+    pub slow: bool,
     /// With `--corpus`: how many instances to check at once (default: the number of cores).
     #[arg(long, requires = "corpus")]
     pub jobs: Option<usize>,
@@ -293,7 +329,7 @@ impl Command {
             Command::Engines(a) => a.format,
             Command::Count(a) => a.format,
             Command::Check(a) => a.format,
-            Command::Fillit { .. } | Command::Bench(_) => Format::Text,
+            Command::Fillit { .. } | Command::Bench(_) | Command::Export(_) => Format::Text,
         };
         format == Format::Json
     }
@@ -304,7 +340,10 @@ impl Command {
         let (command, format) = match self {
             Command::Solve(a) if a.all => ("solve --all", a.format),
             Command::Solve(a) if a.unique => ("solve --unique", a.format),
-            Command::Solve(_) | Command::Fillit { .. } | Command::Bench(_) => return None,
+            Command::Solve(_)
+            | Command::Fillit { .. }
+            | Command::Bench(_)
+            | Command::Export(_) => return None,
             Command::Emit(a) => ("emit", a.format),
             Command::Engines(a) => ("engines", a.format),
             Command::Count(a) => ("count", a.format),

@@ -3,7 +3,8 @@
 //!
 //! The folder holds one sub-folder per puzzle (`DIR/<puzzle>/**/*.txt`, as `fixtures/` does); a
 //! file of several one-line instances counts each line. Files meant to be rejected (a
-//! `.expected` of `error`, or under a folder called `invalid`) are listed as skipped. Instances
+//! `.expected` of `error`, or under a folder called `invalid`) are listed as skipped; folders
+//! called `slow` (instances that take a minute or more) are left out unless `--slow`. Instances
 //! run `--jobs` at a time, each on every engine in turn exactly as `backref check` runs them;
 //! the output keeps the file order whatever finishes first. Exit 1 on any disagreement, failed
 //! verification, engine error (other than a pattern too large for an engine) or unreadable
@@ -32,10 +33,10 @@ const TOO_LARGE: &str = "the pattern is too large for ";
 
 /// One instance to check: its puzzle, where it comes from, and the instance itself (or why it
 /// could not be read).
-struct Item {
-    puzzle: &'static str,
-    input: String,
-    instance: Result<Box<dyn Instance>, String>,
+pub(crate) struct Item {
+    pub(crate) puzzle: &'static str,
+    pub(crate) input: String,
+    pub(crate) instance: Result<Box<dyn Instance>, String>,
 }
 
 /// What checking one instance gave.
@@ -59,7 +60,7 @@ struct Summary {
 }
 
 /// The folder `arg` names: `fixtures` is the project's own when there is no such folder here.
-fn corpus_dir(arg: &str) -> Result<PathBuf, Failure> {
+pub(crate) fn corpus_dir(arg: &str) -> Result<PathBuf, Failure> {
     let path = PathBuf::from(arg);
     if path.is_dir() {
         return Ok(path);
@@ -75,8 +76,8 @@ fn corpus_dir(arg: &str) -> Result<PathBuf, Failure> {
     )))
 }
 
-/// Every `.txt` file under `dir`, sorted by path.
-fn text_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `.txt` file under `dir`, sorted by path; folders called `slow` only when `slow`.
+fn text_files(dir: &Path, slow: bool, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -84,7 +85,9 @@ fn text_files(dir: &Path, out: &mut Vec<PathBuf>) {
     paths.sort();
     for p in paths {
         if p.is_dir() {
-            text_files(&p, out);
+            if slow || p.file_name().is_none_or(|n| n != "slow") {
+                text_files(&p, slow, out);
+            }
         } else if p.extension().is_some_and(|e| e == "txt") {
             out.push(p);
         }
@@ -103,13 +106,14 @@ fn meant_to_fail(path: &Path) -> Option<&'static str> {
     None
 }
 
-/// The instances of the corpus in order, and the files skipped with why.
-fn collect(dir: &Path) -> (Vec<Item>, Vec<(String, String)>) {
+/// The instances of the corpus in order (folders called `slow` only when `slow`), and the
+/// files skipped with why.
+pub(crate) fn collect(dir: &Path, slow: bool) -> (Vec<Item>, Vec<(String, String)>) {
     let mut items = Vec::new();
     let mut skipped = Vec::new();
     for puzzle in backref_puzzles::names() {
         let mut files = Vec::new();
-        text_files(&dir.join(puzzle), &mut files);
+        text_files(&dir.join(puzzle), slow, &mut files);
         for file in files {
             let shown = file
                 .strip_prefix(dir)
@@ -261,7 +265,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
     let engines = engines(args)?;
     let names: Vec<&'static str> = engines.iter().map(|e| e.name()).collect();
     let timeout = args.timeout.map_or(DEFAULT_TIMEOUT, |t| t.0);
-    let (items, skipped) = collect(&dir);
+    let (items, skipped) = collect(&dir, args.slow);
     if items.is_empty() {
         return Err(Failure::usage(format!(
             "--corpus {arg}: no instances (expected DIR/<puzzle>/*.txt for a puzzle among {})",

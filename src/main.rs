@@ -23,6 +23,7 @@ mod dropin;
 mod emit;
 mod engines;
 mod exit;
+mod export;
 mod progress;
 mod solve;
 mod watchdog;
@@ -72,6 +73,7 @@ fn main() -> ExitCode {
         cli::Command::Engines(args) => engines::run(args),
         cli::Command::Bench(args) => bench::run(args),
         cli::Command::Check(args) => check::run(args),
+        cli::Command::Export(args) => export::run(args),
     };
     match result {
         Ok(exit) => exit.into(),
