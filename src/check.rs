@@ -205,11 +205,7 @@ fn print_table(
     println!(
         "{puzzle} {}{}: {ran} of {} engines ran, {finished} finished; {verdict}",
         args.input,
-        if args.portable {
-            " (portable)"
-        } else {
-            ""
-        },
+        if args.portable { " (portable)" } else { "" },
         rows.len()
     );
     println!(

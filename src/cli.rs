@@ -340,10 +340,9 @@ impl Command {
         let (command, format) = match self {
             Command::Solve(a) if a.all => ("solve --all", a.format),
             Command::Solve(a) if a.unique => ("solve --unique", a.format),
-            Command::Solve(_)
-            | Command::Fillit { .. }
-            | Command::Bench(_)
-            | Command::Export(_) => return None,
+            Command::Solve(_) | Command::Fillit { .. } | Command::Bench(_) | Command::Export(_) => {
+                return None
+            }
             Command::Emit(a) => ("emit", a.format),
             Command::Engines(a) => ("engines", a.format),
             Command::Count(a) => ("count", a.format),

@@ -173,8 +173,15 @@ fn check_one(
         reuse: false,
     })
     .map_err(|f| format!("{:#}", f.error))?;
-    let mut rows = run_rows(&**instance, &settings, engines, timeout, args.portable, None)
-        .map_err(|f| format!("{:#}", f.error))?;
+    let mut rows = run_rows(
+        &**instance,
+        &settings,
+        engines,
+        timeout,
+        args.portable,
+        None,
+    )
+    .map_err(|f| format!("{:#}", f.error))?;
     let verdict = compare(&mut rows);
     let large: Vec<String> = rows
         .iter()
@@ -260,7 +267,10 @@ fn draw_progress(done: usize, total: usize, start: Instant) {
 
 /// Runs `backref check --corpus`.
 pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
-    let arg = args.corpus.as_deref().expect("check without a puzzle has --corpus");
+    let arg = args
+        .corpus
+        .as_deref()
+        .expect("check without a puzzle has --corpus");
     let dir = corpus_dir(arg)?;
     let engines = engines(args)?;
     let names: Vec<&'static str> = engines.iter().map(|e| e.name()).collect();
@@ -316,8 +326,12 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
     }
     let elapsed = start.elapsed().as_secs_f64();
     match args.format {
-        Format::Json => print_json(arg, &names, timeout, &items, &results, &sums, &skipped, &failures, elapsed),
-        Format::Text | Format::Svg => print_markdown(&names, &items, &results, &sums, &skipped, &failures, elapsed),
+        Format::Json => print_json(
+            arg, &names, timeout, &items, &results, &sums, &skipped, &failures, elapsed,
+        ),
+        Format::Text | Format::Svg => print_markdown(
+            &names, &items, &results, &sums, &skipped, &failures, elapsed,
+        ),
     }
     for f in &failures {
         eprintln!("error: {f}");
@@ -426,7 +440,14 @@ fn print_markdown(
     for (name, s) in names.iter().zip(sums) {
         println!(
             "| {name} | {} | {} | {} | {} | {} | {} | {:.0} | {:.0} |",
-            s.agree, s.disagree, s.gave_up, s.error, s.too_large, s.unavailable, s.compile_ms, s.match_ms
+            s.agree,
+            s.disagree,
+            s.gave_up,
+            s.error,
+            s.too_large,
+            s.unavailable,
+            s.compile_ms,
+            s.match_ms
         );
     }
     if !skipped.is_empty() {

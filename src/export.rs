@@ -124,7 +124,10 @@ fn cases_of(item: &Item, max_bytes: usize) -> Result<Vec<Case>, String> {
             Outcome::GaveUp { .. } => continue,
         };
         let mut others = Vec::new();
-        for d in dialect::ALL.iter().filter(|d| d.name != dialect::PCRE2.name) {
+        for d in dialect::ALL
+            .iter()
+            .filter(|d| d.name != dialect::PCRE2.name)
+        {
             if let Ok(other) = instance.emit(&settings, &Options::new(d), stage) {
                 others.push((d.name, other.pattern));
             }

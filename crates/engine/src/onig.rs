@@ -4,9 +4,10 @@
 //! (`ONIG_SYNTAX_ONIGURUMA`); each [`Matcher::run`] searches on a worker thread with a large
 //! stack. Oniguruma counts backtracking retries and stops a search at its retry limit
 //! (default 10 million, which generated patterns reach quickly): backref sets it from
-//! [`Limits::match_limit`], [`DEFAULT_RETRY_LIMIT`] otherwise, and reports hitting it as
-//! [`Limit::MatchLimit`]. A search cannot be interrupted: at the timeout the run gives up with
-//! [`Limit::Timeout`] and the worker is left running, as for fancy-regex.
+//! [`Limits::match_limit`], else from the timeout (10⁸ retries a second, so that a search left
+//! running after its timeout stops soon after), else [`DEFAULT_RETRY_LIMIT`], and reports
+//! hitting it as [`Limit::MatchLimit`]. A search cannot be interrupted: at the timeout the run
+//! gives up with [`Limit::Timeout`] and the worker is left running until its retry limit.
 //!
 //! `^` and `$` always match at line breaks in this syntax (backref's patterns use `\A` and
 //! `\z`), so [`Flags::multiline`] needs nothing; [`Flags::dot_all`] is Oniguruma's
@@ -38,6 +39,23 @@ const ONIGERR_RETRY_LIMIT_IN_MATCH_OVER: i32 = -17;
 const ONIGERR_RETRY_LIMIT_IN_SEARCH_OVER: i32 = -18;
 const ONIGERR_TOO_BIG_NUMBER: i32 = -200;
 const ONIGERR_TOO_MANY_CAPTURES: i32 = -210;
+
+/// Retries per second of timeout allowed when no match limit is given: well above what
+/// Oniguruma does here, so that a search that outlives its timeout stops on its own soon after
+/// instead of burning a core until the process exits.
+const RETRIES_PER_SECOND: f64 = 1e8;
+
+/// The retry limit of a run: [`Limits::match_limit`], else one scaled from the timeout, else
+/// [`DEFAULT_RETRY_LIMIT`].
+fn retry_limit(limits: &Limits) -> u32 {
+    match (limits.match_limit, limits.timeout) {
+        (Some(l), _) => u32::try_from(l).unwrap_or(u32::MAX),
+        (None, Some(t)) => {
+            (t.as_secs_f64() * RETRIES_PER_SECOND).clamp(1e6, f64::from(u32::MAX)) as u32
+        }
+        (None, None) => DEFAULT_RETRY_LIMIT,
+    }
+}
 
 /// The Oniguruma engine (name `oniguruma`), in process.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -87,6 +87,10 @@ pub struct Dialect {
     /// Opening of a group that is never taken (closed by `)`), used to pad group numbers when
     /// `features.branch_reset` is set; empty otherwise.
     pub never: &'static str,
+    /// Whether an interval followed by `+` (`X{0,2}+`) is possessive. In Ruby's syntax
+    /// (Oniguruma, Onigmo) it is `(?:X{0,2})+`, a nested repeat that matches the same strings
+    /// but backtracks exponentially; there a possessive interval prints as `(?>X{0,2})`.
+    pub possessive_intervals: bool,
     /// Everything the dialect can run.
     pub features: Features,
 }
@@ -117,6 +121,7 @@ pub const PCRE2: Dialect = Dialect {
     end_anchor: "\\z",
     fail: "(*FAIL)",
     never: "(?(DEFINE)",
+    possessive_intervals: true,
     features: Features {
         callouts: true,
         ..FULL
@@ -152,6 +157,7 @@ pub const FANCY: Dialect = Dialect {
     end_anchor: "\\z",
     fail: "(?!)",
     never: "",
+    possessive_intervals: true,
     features: Features {
         possessive: false,
         fail_verb: false,
@@ -175,6 +181,7 @@ pub const PYTHON: Dialect = Dialect {
     end_anchor: "\\Z",
     fail: "(?!)",
     never: "",
+    possessive_intervals: true,
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -202,6 +209,7 @@ pub const JAVASCRIPT: Dialect = Dialect {
     end_anchor: "$",
     fail: "(?!)",
     never: "",
+    possessive_intervals: true,
     features: Features {
         lookahead: true,
         conditionals: false,
@@ -229,6 +237,7 @@ pub const DOTNET: Dialect = Dialect {
     end_anchor: "\\z",
     fail: "(?!)",
     never: "",
+    possessive_intervals: true,
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -262,6 +271,7 @@ pub const ONIGURUMA: Dialect = Dialect {
     end_anchor: "\\z",
     fail: "(?!)",
     never: "",
+    possessive_intervals: false,
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -294,6 +304,7 @@ pub const JAVA: Dialect = Dialect {
     end_anchor: "\\z",
     fail: "(?!)",
     never: "",
+    possessive_intervals: true,
     features: Features {
         lookahead: true,
         conditionals: false,
@@ -324,6 +335,7 @@ pub const PYTHON_REGEX: Dialect = Dialect {
     end_anchor: "\\Z",
     fail: "(*FAIL)",
     never: "(?(DEFINE)",
+    possessive_intervals: true,
     features: Features {
         lookahead: true,
         conditionals: true,

@@ -120,6 +120,19 @@ impl<'a> Printer<'a> {
                 max,
                 greed,
             } => {
+                let interval = !matches!((min, max), (0 | 1, None) | (0, Some(1)));
+                let exact = matches!((min, max), (m, Some(x)) if m == x);
+                let possessive = *greed == Greed::Possessive && self.dialect.features.possessive;
+                // `X{n,m}+` is `(?:X{n,m})+` in Ruby's syntax: spell the possessive interval as
+                // an atomic group there.
+                let wrap = possessive
+                    && interval
+                    && !exact
+                    && !self.dialect.possessive_intervals
+                    && self.dialect.features.atomic;
+                if wrap {
+                    out.push_str("(?>");
+                }
                 self.print_atom(node, out);
                 match (min, max) {
                     (0, Some(1)) => out.push('?'),
@@ -129,12 +142,16 @@ impl<'a> Printer<'a> {
                     (m, Some(x)) if m == x => out.push_str(&format!("{{{m}}}")),
                     (m, Some(x)) => out.push_str(&format!("{{{m},{x}}}")),
                 }
-                let exact = matches!((min, max), (m, Some(x)) if m == x);
                 match greed {
                     Greed::Greedy => {}
                     Greed::Lazy if !exact => out.push('?'),
                     Greed::Lazy => {}
-                    Greed::Possessive if self.dialect.features.possessive && !exact => {
+                    Greed::Possessive if wrap => out.push(')'),
+                    Greed::Possessive
+                        if possessive
+                            && !exact
+                            && (!interval || self.dialect.possessive_intervals) =>
+                    {
                         out.push('+')
                     }
                     Greed::Possessive => {}
