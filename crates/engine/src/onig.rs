@@ -221,9 +221,7 @@ impl Matcher for OnigMatcher {
     fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError> {
         first_match_only(NAME, mode)?;
         let start = Instant::now();
-        let retry_limit = limits.match_limit.map_or(DEFAULT_RETRY_LIMIT, |l| {
-            u32::try_from(l).unwrap_or(u32::MAX)
-        });
+        let retry_limit = retry_limit(limits);
         let regex = Arc::clone(&self.regex);
         let subject = subject.to_owned();
         let found = if limits.timeout == Some(Duration::ZERO) {
