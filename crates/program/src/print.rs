@@ -120,6 +120,11 @@ impl<'a> Printer<'a> {
                 max,
                 greed,
             } => {
+                if *min == 0 && *max == Some(1) && self.dialect.optional_backref_as_alternation {
+                    if contains_backref(node) {
+                        return self.print_optional_as_alternation(node, *greed, out);
+                    }
+                }
                 let interval = !matches!((min, max), (0 | 1, None) | (0, Some(1)));
                 let exact = matches!((min, max), (m, Some(x)) if m == x);
                 let possessive = *greed == Greed::Possessive && self.dialect.features.possessive;
@@ -225,6 +230,22 @@ impl<'a> Printer<'a> {
     }
 
     /// Prints `node` so that a following quantifier applies to all of it.
+    /// `X?` as `(?:X|)` (lazy `(?:|X)`, possessive `(?>X|)` where atomic groups exist): the
+    /// same language and the same order of trial, for a dialect whose engine backtracks wrongly
+    /// into an optional item that holds a backreference.
+    fn print_optional_as_alternation(&self, node: &Node, greed: Greed, out: &mut String) {
+        let atomic = greed == Greed::Possessive && self.dialect.features.atomic;
+        out.push_str(if atomic { "(?>" } else { "(?:" });
+        if greed == Greed::Lazy {
+            out.push('|');
+            self.print(node, out);
+        } else {
+            self.print(node, out);
+            out.push('|');
+        }
+        out.push(')');
+    }
+
     fn print_atom(&self, node: &Node, out: &mut String) {
         if let Node::Seq(items) = node {
             if items.len() == 1 {
@@ -254,5 +275,21 @@ impl<'a> Printer<'a> {
 
     fn name(&self, id: GroupId) -> &str {
         &self.names[id.0 as usize]
+    }
+}
+
+/// Whether `node` holds a backreference.
+fn contains_backref(node: &Node) -> bool {
+    match node {
+        Node::Backref(_) => true,
+        Node::Group(_, inner)
+        | Node::Atomic(inner)
+        | Node::Repeat { node: inner, .. }
+        | Node::Look { node: inner, .. } => contains_backref(inner),
+        Node::Seq(items) | Node::Alt(items) | Node::BranchReset(items) => {
+            items.iter().any(contains_backref)
+        }
+        Node::Cond { yes, no, .. } => contains_backref(yes) || contains_backref(no),
+        Node::Lit(_) | Node::Class { .. } | Node::Pad(_) | Node::Fail | Node::Callout(_) => false,
     }
 }
