@@ -122,8 +122,13 @@ fn rectangles_fixtures_agree_on_every_engine() {
 }
 
 #[test]
+fn sudoku_fixtures_agree_on_every_engine() {
+    fixtures_agree("sudoku");
+}
+
+#[test]
 fn portable_patterns_agree_on_every_engine() {
-    for puzzle in ["aquarium", "colorgrid", "fillit", "rectangles"] {
+    for puzzle in ["aquarium", "colorgrid", "fillit", "rectangles", "sudoku"] {
         for f in fixtures(puzzle).iter().take(3) {
             check_agrees(&[puzzle, f.to_str().unwrap(), "--portable"]);
         }
@@ -147,6 +152,67 @@ fn python_backreferences_beyond_group_99() {
     ]);
     assert!(v["rows"][1]["groups"].as_u64().unwrap() > 99, "{v}");
     assert_eq!((v["agree"].as_bool(), code), (Some(true), 0), "{v}");
+}
+
+/// `check --corpus` on a folder of two puzzles: one matrix, every instance on every engine
+/// asked for, in file order, with a summary per engine; an input meant to fail is skipped.
+#[test]
+fn check_corpus_runs_a_folder_as_one_matrix() {
+    let dir = std::env::temp_dir().join(format!("backref-corpus-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    for (puzzle, name) in [
+        ("aquarium", "gen06_1"),
+        ("aquarium", "unsolvable06_totals"),
+        ("colorgrid", "gen05x05_unique_3c"),
+    ] {
+        std::fs::create_dir_all(dir.join(puzzle)).unwrap();
+        std::fs::copy(
+            fixtures.join(puzzle).join(format!("{name}.txt")),
+            dir.join(puzzle).join(format!("{name}.txt")),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("colorgrid/broken.txt"), "not a grid\n").unwrap();
+    std::fs::write(dir.join("colorgrid/broken.expected"), "error\n").unwrap();
+    let corpus = dir.to_str().unwrap();
+    let engines = "pcre2,fancy,oniguruma,perl";
+    let (v, code) = json(&["check", "--corpus", corpus, "--engines", engines, "--jobs", "2"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["agree"], true, "{v}");
+    let inputs: Vec<&str> = v["instances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["input"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        inputs,
+        [
+            "aquarium/gen06_1.txt",
+            "aquarium/unsolvable06_totals.txt",
+            "colorgrid/gen05x05_unique_3c.txt"
+        ]
+    );
+    assert_eq!(v["instances"][1]["satisfiable"], false, "{v}");
+    assert_eq!(v["skipped"][0]["input"], "colorgrid/broken.txt", "{v}");
+    for e in ["pcre2", "fancy", "oniguruma"] {
+        assert_eq!(v["summary"][e]["agree"], 3, "{e}: {v}");
+    }
+    // Markdown: the matrix, one row per instance, and the summary table.
+    let out = backref(&["check", "--corpus", corpus, "--engines", "pcre2,oniguruma"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("3 instances × 2 engines in "), "{text}");
+    assert!(text.contains("| instance | pcre2 | oniguruma | verdict |"), "{text}");
+    assert!(text.contains("| aquarium aquarium/unsolvable06_totals.txt | none "), "{text}");
+    assert!(text.contains("| engine | agree | disagree |"), "{text}");
+    assert!(text.contains("| oniguruma | 3 | 0 | 0 | 0 | 0 | 0 |"), "{text}");
+    // A missing folder is a usage error.
+    let out = backref(&["check", "--corpus", "/nonexistent/corpus"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no such folder"), "{}", stderr(&out));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
