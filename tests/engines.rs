@@ -424,3 +424,48 @@ fn progress_is_drawn_only_when_asked_or_on_a_terminal() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stderr(&out), "");
 }
+
+/// The hand-built balancing-group pattern runs on every engine of the .NET family: Mono and
+/// CoreCLR, each interpreted and with `RegexOptions.Compiled` (the modes are known to diverge
+/// on balancing groups), and Go's regexp2. Each must reach the fixture's expected outcome with a
+/// verified answer.
+#[test]
+fn balancing_pattern_agrees_on_every_dotnet_engine() {
+    let engines = [
+        "dotnet",
+        "dotnet-compiled",
+        "dotnet-core",
+        "dotnet-core-compiled",
+        "regexp2",
+    ];
+    for engine in engines {
+        if !available(engine) {
+            continue;
+        }
+        for f in fixtures("rectangles") {
+            let expected = common::expected(&f);
+            let want = if expected.starts_with("solvable") {
+                "solved"
+            } else if expected.starts_with("unsolvable") {
+                "no_solution"
+            } else {
+                continue;
+            };
+            let file = f.to_str().unwrap();
+            let (v, code) = json(&[
+                "solve",
+                "rectangles",
+                file,
+                "--encoding",
+                "balancing",
+                "--engine",
+                engine,
+                "--timeout",
+                TIMEOUT,
+            ]);
+            assert_eq!(v["outcome"], want, "{engine} {file}: {v}");
+            assert_eq!(code, 0, "{engine} {file}: {v}");
+            assert_eq!(v["verified"], true, "{engine} {file}: {v}");
+        }
+    }
+}
