@@ -179,7 +179,15 @@ fn check_corpus_runs_a_folder_as_one_matrix() {
     std::fs::write(dir.join("colorgrid/broken.expected"), "error\n").unwrap();
     let corpus = dir.to_str().unwrap();
     let engines = "pcre2,fancy,oniguruma,perl";
-    let (v, code) = json(&["check", "--corpus", corpus, "--engines", engines, "--jobs", "2"]);
+    let (v, code) = json(&[
+        "check",
+        "--corpus",
+        corpus,
+        "--engines",
+        engines,
+        "--jobs",
+        "2",
+    ]);
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["agree"], true, "{v}");
     let inputs: Vec<&str> = v["instances"]
@@ -206,10 +214,19 @@ fn check_corpus_runs_a_folder_as_one_matrix() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("3 instances × 2 engines in "), "{text}");
-    assert!(text.contains("| instance | pcre2 | oniguruma | verdict |"), "{text}");
-    assert!(text.contains("| aquarium aquarium/unsolvable06_totals.txt | none "), "{text}");
+    assert!(
+        text.contains("| instance | pcre2 | oniguruma | verdict |"),
+        "{text}"
+    );
+    assert!(
+        text.contains("| aquarium aquarium/unsolvable06_totals.txt | none "),
+        "{text}"
+    );
     assert!(text.contains("| engine | agree | disagree |"), "{text}");
-    assert!(text.contains("| oniguruma | 3 | 0 | 0 | 0 | 0 | 0 |"), "{text}");
+    assert!(
+        text.contains("| oniguruma | 3 | 0 | 0 | 0 | 0 | 0 |"),
+        "{text}"
+    );
     // A missing folder is a usage error.
     let out = backref(&["check", "--corpus", "/nonexistent/corpus"]);
     assert_eq!(out.status.code(), Some(2));

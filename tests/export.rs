@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use backref_engine::{Engine, Limits, Mode, Outcome, Pcre2};
@@ -17,7 +17,7 @@ fn out_dir(name: &str) -> PathBuf {
 }
 
 /// A small suite: queens 1..6 and the fixtures up to 4,000 bytes a case.
-fn export(format: &str, dir: &PathBuf) {
+fn export(format: &str, dir: &Path) {
     let out = backref(&[
         "export",
         "--format",
@@ -49,7 +49,9 @@ fn jsonl_cases_hold_what_pcre2_finds() {
     }
     let mut matches = 0;
     for c in &cases {
-        assert!(c["pattern"].as_str().unwrap().len() + c["subject"].as_str().unwrap().len() <= 4000);
+        assert!(
+            c["pattern"].as_str().unwrap().len() + c["subject"].as_str().unwrap().len() <= 4000
+        );
         assert_eq!(c["flags"], serde_json::json!([]), "{c}");
         assert!(c["patterns"]["java"].is_string(), "{c}");
         // Every expected result is what PCRE2 finds on that pattern and subject.
@@ -99,7 +101,11 @@ fn pcre2test_prints_exactly_the_exported_testoutput() {
         eprintln!("SKIPPED: pcre2test_prints_exactly_the_exported_testoutput: pcre2test is not installed (apt-get install pcre2-utils)");
         return;
     };
-    assert!(ran.status.success(), "{}", String::from_utf8_lossy(&ran.stderr));
+    assert!(
+        ran.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
     let actual = String::from_utf8(ran.stdout).unwrap();
     if actual != expected {
         let line = actual

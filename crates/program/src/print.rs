@@ -120,10 +120,12 @@ impl<'a> Printer<'a> {
                 max,
                 greed,
             } => {
-                if *min == 0 && *max == Some(1) && self.dialect.optional_backref_as_alternation {
-                    if contains_backref(node) {
-                        return self.print_optional_as_alternation(node, *greed, out);
-                    }
+                if *min == 0
+                    && *max == Some(1)
+                    && self.dialect.optional_backref_as_alternation
+                    && contains_backref(node)
+                {
+                    return self.print_optional_as_alternation(node, *greed, out);
                 }
                 let interval = !matches!((min, max), (0 | 1, None) | (0, Some(1)));
                 let exact = matches!((min, max), (m, Some(x)) if m == x);

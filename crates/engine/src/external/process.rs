@@ -113,7 +113,10 @@ impl Finished {
 pub(crate) fn run(mut command: Command, dir: &TempDir, deadline: Instant) -> io::Result<Finished> {
     let out_path = dir.path().join("stdout");
     let err_path = dir.path().join("stderr");
+    // Runs in the temporary directory, so that whatever a runtime leaves behind (Mono writes
+    // `mono_crash.*` files into its working directory when it crashes at exit) goes with it.
     command
+        .current_dir(dir.path())
         .stdin(Stdio::null())
         .stdout(fs::File::create(&out_path)?)
         .stderr(fs::File::create(&err_path)?);
