@@ -105,7 +105,7 @@ pub struct CheckArgs {
     /// With `--corpus`: how many instances to check at once (default: the number of cores).
     #[arg(long, requires = "corpus")]
     pub jobs: Option<usize>,
-    /// Per-engine timeout in seconds (default 60; 5 with `--corpus`).
+    /// Per-engine timeout in seconds (default 60; 3 with `--corpus`).
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Option<Seconds>,
     /// The engines to run, comma-separated (default: all; unavailable ones are reported).

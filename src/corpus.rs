@@ -26,7 +26,7 @@ use crate::exit::{Exit, Failure};
 use crate::solve::settings;
 
 /// Per-engine timeout of a corpus check unless `--timeout` says otherwise.
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// The start of an engine error that means "too large for this engine" (`EngineError::TooLarge`).
 const TOO_LARGE: &str = "the pattern is too large for ";
