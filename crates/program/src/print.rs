@@ -295,3 +295,68 @@ fn contains_backref(node: &Node) -> bool {
         Node::Lit(_) | Node::Class { .. } | Node::Pad(_) | Node::Fail | Node::Callout(_) => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::{ONIGURUMA, PCRE2, PYTHON_REGEX};
+
+    fn printed(dialect: &Dialect, node: &Node) -> String {
+        let names: Vec<String> = (0..4).map(|i| format!("g{i}")).collect();
+        let mut out = String::new();
+        Printer::new(dialect, Naming::Compact, &names).print(node, &mut out);
+        out
+    }
+
+    fn repeat(node: Node, min: u32, max: Option<u32>, greed: Greed) -> Node {
+        Node::Repeat {
+            node: Box::new(node),
+            min,
+            max,
+            greed,
+        }
+    }
+
+    #[test]
+    fn possessive_intervals_are_atomic_groups_in_ruby_syntax() {
+        let w = || Node::lit("W");
+        let interval = repeat(w(), 0, Some(2), Greed::Possessive);
+        assert_eq!(printed(&PCRE2, &interval), "W{0,2}+");
+        assert_eq!(printed(&ONIGURUMA, &interval), "(?>W{0,2})");
+        // `?+` stays possessive in Ruby's syntax.
+        let optional = repeat(w(), 0, Some(1), Greed::Possessive);
+        assert_eq!(printed(&ONIGURUMA, &optional), "W?+");
+    }
+
+    #[test]
+    fn python_regex_optional_backreferences_are_alternations() {
+        let item = || Node::Seq(vec![Node::lit("b"), Node::Backref(GroupId(0))]);
+        assert_eq!(
+            printed(&PCRE2, &repeat(item(), 0, Some(1), Greed::Greedy)),
+            "(?:b\\g{1})?"
+        );
+        assert_eq!(
+            printed(&PYTHON_REGEX, &repeat(item(), 0, Some(1), Greed::Greedy)),
+            "(?:b\\g<1>|)"
+        );
+        assert_eq!(
+            printed(&PYTHON_REGEX, &repeat(item(), 0, Some(1), Greed::Lazy)),
+            "(?:|b\\g<1>)"
+        );
+        assert_eq!(
+            printed(
+                &PYTHON_REGEX,
+                &repeat(item(), 0, Some(1), Greed::Possessive)
+            ),
+            "(?>b\\g<1>|)"
+        );
+        // Without a backreference the quantifier stays.
+        assert_eq!(
+            printed(
+                &PYTHON_REGEX,
+                &repeat(Node::lit("Q"), 0, Some(1), Greed::Greedy)
+            ),
+            "Q?"
+        );
+    }
+}
