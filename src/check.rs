@@ -9,18 +9,23 @@
 //! Exit codes: 0 agreement; 1 a disagreement, a failed verification or an engine error; 3 every
 //! engine that ran gave up; 2 bad usage, bad input, or no engine available.
 
+use std::time::Duration;
+
 use backref_engine::{Engine, Limits, ENGINE_NAMES};
-use backref_pipeline::{compare, Request, Row, RowOutcome};
+use backref_pipeline::{compare, Instance, Request, Row, RowOutcome, Settings};
 use backref_program::Options;
 use serde_json::json;
 
-use crate::cli::{CheckArgs, Format};
+use crate::cli::{CheckArgs, Format, PuzzleArgs};
 use crate::exit::{Exit, Failure};
 use crate::progress::Progress;
 use crate::solve::{engine, settings};
 
+/// Per-engine timeout of a single-instance check.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
 /// The engines to run: `--engines` (deduplicated, in the order given) or every engine.
-fn engines(args: &CheckArgs) -> Result<Vec<Box<dyn Engine>>, Failure> {
+pub(crate) fn engines(args: &CheckArgs) -> Result<Vec<Box<dyn Engine>>, Failure> {
     let mut names: Vec<&str> = Vec::new();
     if args.engines.is_empty() {
         names.extend(ENGINE_NAMES);
@@ -53,51 +58,24 @@ fn short_input(input: &str) -> String {
 
 /// Runs `backref check`.
 pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
-    let settings = settings(&args.puzzle)?;
-    let instance = backref_puzzles::load(&args.puzzle.puzzle, &args.puzzle.input)?;
+    let Some(puzzle) = args.puzzle_args() else {
+        return crate::corpus::run(args);
+    };
+    let settings = settings(&puzzle)?;
+    let instance = backref_puzzles::load(&puzzle.puzzle, &puzzle.input)?;
     let engines = engines(args)?;
-    let timeout = args.timeout.0;
+    let timeout = args.timeout.map_or(DEFAULT_TIMEOUT, |t| t.0);
 
-    // An engine that cannot be interrupted keeps running after a timeout until the process
-    // exits, so such engines run last, where they cannot slow the others down.
-    let mut order: Vec<usize> = (0..engines.len()).collect();
-    order.sort_by_key(|&i| engines[i].outlives_timeout());
-    let mut rows: Vec<Option<Row>> = engines.iter().map(|_| None).collect();
-    let total = engines.len();
-    for (k, &i) in order.iter().enumerate() {
-        let engine = &engines[i];
-        let progress = Progress::start(format!(
-            "check {} {}: {} ({}/{total})",
-            instance.name(),
-            short_input(&args.puzzle.input),
-            engine.name(),
-            k + 1
-        ));
-        // Every run has a timeout, which PCRE2 keeps by a calibrated match limit (or by callouts,
-        // for long timeouts); other dialects print no callouts.
-        let request = Request {
-            settings: settings.clone(),
-            options: Options {
-                portable: args.puzzle.portable,
-                propagation: args.puzzle.propagate,
-                callouts: backref_engine::callouts_for_timeout(&**engine, Some(timeout)),
-                ..Options::new(engine.dialect())
-            },
-            limits: Limits {
-                timeout: Some(timeout),
-                progress: progress.steps(),
-                ..Limits::default()
-            },
-            deadline: None,
-        };
-        let row = instance.check_engine(&**engine, &request);
-        drop(progress);
-        rows[i] = Some(row?);
-    }
-    let mut rows: Vec<Row> = rows
-        .into_iter()
-        .map(|r| r.expect("every row ran"))
-        .collect();
+    let label = format!("check {} {}", instance.name(), short_input(&puzzle.input));
+    let mut rows = run_rows(
+        &*instance,
+        &settings,
+        &engines,
+        timeout,
+        puzzle.portable,
+        puzzle.propagate,
+        Some(&label),
+    )?;
     if rows.iter().all(|r| r.outcome == RowOutcome::Unavailable) {
         return Err(Failure::usage(format!(
             "none of the engines asked for is available here: {}",
@@ -112,10 +90,10 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
         Format::Json => {
             let v = json!({
                 "puzzle": instance.name(),
-                "input": args.puzzle.input,
-                "encoding": args.puzzle.encoding,
-                "order": args.puzzle.order,
-                "portable": args.puzzle.portable,
+                "input": puzzle.input,
+                "encoding": puzzle.encoding,
+                "order": puzzle.order,
+                "portable": puzzle.portable,
                 "timeout_s": timeout.as_secs_f64(),
                 "rows": rows,
                 "agree": verdict.agree(),
@@ -127,7 +105,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
         // `--format svg` and `--format html` are refused before these commands run
         // (`Command::svg_refused`).
         Format::Text | Format::Svg | Format::Html => print_table(
-            args,
+            &puzzle,
             instance.name(),
             &rows,
             verdict.agree(),
@@ -144,6 +122,55 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
     } else {
         Exit::Ok
     })
+}
+
+/// Runs `instance` on every engine, each in its own dialect with `timeout`, and returns one row
+/// per engine in the order given. With a `label`, each run draws the progress line.
+pub(crate) fn run_rows(
+    instance: &dyn Instance,
+    settings: &Settings,
+    engines: &[Box<dyn Engine>],
+    timeout: Duration,
+    portable: bool,
+    propagation: Option<backref_program::Propagation>,
+    label: Option<&str>,
+) -> Result<Vec<Row>, Failure> {
+    // An engine that cannot be interrupted keeps running after a timeout until the process
+    // exits, so such engines run last, where they cannot slow the others down.
+    let mut order: Vec<usize> = (0..engines.len()).collect();
+    order.sort_by_key(|&i| engines[i].outlives_timeout());
+    let mut rows: Vec<Option<Row>> = engines.iter().map(|_| None).collect();
+    let total = engines.len();
+    for (k, &i) in order.iter().enumerate() {
+        let engine = &engines[i];
+        let progress = label.map(|label| {
+            Progress::start(format!("{label}: {} ({}/{total})", engine.name(), k + 1))
+        });
+        // Every run has a timeout, which PCRE2 keeps by a calibrated match limit (or by callouts,
+        // for long timeouts); other dialects print no callouts.
+        let request = Request {
+            settings: settings.clone(),
+            options: Options {
+                portable,
+                propagation,
+                callouts: backref_engine::callouts_for_timeout(&**engine, Some(timeout)),
+                ..Options::new(engine.dialect())
+            },
+            limits: Limits {
+                timeout: Some(timeout),
+                progress: progress.as_ref().and_then(Progress::steps),
+                ..Limits::default()
+            },
+            deadline: None,
+        };
+        let row = instance.check_engine(&**engine, &request);
+        drop(progress);
+        rows[i] = Some(row?);
+    }
+    Ok(rows
+        .into_iter()
+        .map(|r| r.expect("every row ran"))
+        .collect())
 }
 
 /// Notes longer than this are cut in the text table (an engine's error may quote the pattern);
@@ -163,7 +190,7 @@ fn yes_no(v: Option<bool>) -> &'static str {
 }
 
 fn print_table(
-    args: &CheckArgs,
+    args: &PuzzleArgs,
     puzzle: &str,
     rows: &[Row],
     agree: bool,
@@ -182,16 +209,12 @@ fn print_table(
     };
     println!(
         "{puzzle} {}{}: {ran} of {} engines ran, {finished} finished; {verdict}",
-        args.puzzle.input,
-        if args.puzzle.portable {
-            " (portable)"
-        } else {
-            ""
-        },
+        args.input,
+        if args.portable { " (portable)" } else { "" },
         rows.len()
     );
     println!(
-        "{:<13} {:<12} {:<5} {:<8} {:>11} {:>12}  note",
+        "{:<21} {:<12} {:<5} {:<8} {:>11} {:>12}  note",
         "engine", "outcome", "same", "verified", "compile ms", "match ms"
     );
     for r in rows {
@@ -207,7 +230,7 @@ fn print_table(
             note = note.chars().take(NOTE_WIDTH - 1).collect::<String>() + "…";
         }
         println!(
-            "{:<13} {:<12} {:<5} {:<8} {:>11} {:>12}  {note}",
+            "{:<21} {:<12} {:<5} {:<8} {:>11} {:>12}  {note}",
             r.engine,
             r.outcome.as_str(),
             yes_no(r.same_solution),

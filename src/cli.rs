@@ -39,6 +39,8 @@ pub enum Command {
     /// A drop-in SAT solver: `backref sat FILE.cnf` answers in the SAT-competition format
     /// (`s SATISFIABLE` + `v` lines, exit 10; `s UNSATISFIABLE`, exit 20; `s UNKNOWN`, exit 0).
     Sat(SatArgs),
+    /// Write a regression suite of generated cases for regex engine developers.
+    Export(ExportArgs),
 }
 
 /// `backref sat`.
@@ -59,21 +61,104 @@ pub struct SatArgs {
     pub order: Option<String>,
 }
 
+/// `backref export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// `jsonl`: one case a line (`cases.jsonl`); `pcre2test`: `testinput` and the `testoutput`
+    /// that `pcre2test -q testinput` prints.
+    #[arg(long, value_enum)]
+    pub format: ExportFormat,
+    /// The directory to write into (created if needed; files replaced all or nothing).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The instances: every puzzle's instances in this folder (`DIR/<puzzle>/*.txt`), or
+    /// `fixtures` for the project's own.
+    #[arg(long, default_value = "fixtures", value_name = "DIR|fixtures")]
+    pub corpus: String,
+    /// Also N-Queens boards 1 to N.
+    #[arg(long, default_value_t = 8)]
+    pub queens: u32,
+    /// Keep only cases whose pattern and subject together have at most this many bytes.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_bytes: usize,
+}
+
+/// What `backref export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// JSON lines: pattern, subject, flags, expected outcome and captures.
+    Jsonl,
+    /// PCRE2's own test format: `testinput` and `testoutput`.
+    Pcre2test,
+}
+
 /// `backref check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The puzzle and its encoding (`--portable` restricts every engine to backreferences).
-    #[command(flatten)]
-    pub puzzle: PuzzleArgs,
-    /// Per-engine timeout in seconds.
-    #[arg(long, default_value = "60", value_parser = seconds, allow_hyphen_values = true)]
-    pub timeout: Seconds,
+    /// The puzzle (not with `--corpus`).
+    #[arg(help = puzzle_help(), required_unless_present = "corpus")]
+    pub puzzle: Option<String>,
+    /// The instance: a board size (queens), a file, `-` for stdin, or a task string (aquarium).
+    #[arg(allow_hyphen_values = true, required_unless_present = "corpus")]
+    pub input: Option<String>,
+    /// The encoding (puzzle-specific; the fastest is the default).
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// The static search order (puzzle-specific).
+    #[arg(long)]
+    pub order: Option<String>,
+    /// Use only captures and backreferences, the published scheme's restriction.
+    #[arg(long)]
+    pub portable: bool,
+    /// Rectangles: do not rotate pieces (an error for other puzzles).
+    #[arg(long)]
+    pub no_rotation: bool,
+    /// Rectangles: allow a piece to be used more than once (an error for other puzzles).
+    #[arg(long)]
+    pub reuse: bool,
+    /// Star Battle: stars in every row, column and region (default 1, or the file's own
+    /// `stars: K` line; an error for other puzzles).
+    #[arg(long, value_name = "K")]
+    pub stars: Option<u32>,
+    /// Propagation inside the pattern, as for `solve` (also with `--corpus`).
+    #[arg(long, value_name = "none|forward", value_parser = parse_propagation)]
+    pub propagate: Option<backref_program::Propagation>,
+    /// Check every instance of every puzzle in a folder instead (`DIR/<puzzle>/**`, files
+    /// ending `.txt`), or `fixtures` for the project's own: one matrix, instance × engine.
+    #[arg(long, value_name = "DIR|fixtures", conflicts_with_all = ["puzzle", "input", "encoding", "order", "no_rotation", "reuse", "stars"])]
+    pub corpus: Option<String>,
+    /// With `--corpus`: also the instances in folders called `slow`.
+    #[arg(long, requires = "corpus")]
+    pub slow: bool,
+    /// With `--corpus`: how many instances to check at once (default: the number of cores).
+    #[arg(long, requires = "corpus")]
+    pub jobs: Option<usize>,
+    /// Per-engine timeout in seconds (default 60; 3 with `--corpus`).
+    #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
+    pub timeout: Option<Seconds>,
     /// The engines to run, comma-separated (default: all; unavailable ones are reported).
     #[arg(long, value_delimiter = ',')]
     pub engines: Vec<String>,
-    /// Output format.
+    /// Output format (with `--corpus`, text is a Markdown matrix).
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
+}
+
+impl CheckArgs {
+    /// The puzzle arguments of a single-instance check (`None` with `--corpus`).
+    pub fn puzzle_args(&self) -> Option<PuzzleArgs> {
+        Some(PuzzleArgs {
+            puzzle: self.puzzle.clone()?,
+            input: self.input.clone()?,
+            encoding: self.encoding.clone(),
+            order: self.order.clone(),
+            portable: self.portable,
+            no_rotation: self.no_rotation,
+            reuse: self.reuse,
+            propagate: self.propagate,
+            stars: self.stars,
+        })
+    }
 }
 
 /// `backref count`.
@@ -322,7 +407,9 @@ impl Command {
             Command::Engines(a) => a.format,
             Command::Count(a) => a.format,
             Command::Check(a) => a.format,
-            Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => Format::Text,
+            Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) | Command::Export(_) => {
+                Format::Text
+            }
         };
         format == Format::Json
     }
@@ -335,9 +422,11 @@ impl Command {
             Command::Engines(a) => a.format,
             Command::Count(a) => a.format,
             Command::Check(a) => a.format,
-            Command::Emit(_) | Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => {
-                Format::Text
-            }
+            Command::Emit(_)
+            | Command::Fillit { .. }
+            | Command::Bench(_)
+            | Command::Sat(_)
+            | Command::Export(_) => Format::Text,
         } == Format::Html;
         if html {
             return Some(
@@ -347,9 +436,11 @@ impl Command {
         let (command, format) = match self {
             Command::Solve(a) if a.all => ("solve --all", a.format),
             Command::Solve(a) if a.unique => ("solve --unique", a.format),
-            Command::Solve(_) | Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => {
-                return None
-            }
+            Command::Solve(_)
+            | Command::Fillit { .. }
+            | Command::Bench(_)
+            | Command::Sat(_)
+            | Command::Export(_) => return None,
             Command::Emit(a) => ("emit", a.format),
             Command::Engines(a) => ("engines", a.format),
             Command::Count(a) => ("count", a.format),

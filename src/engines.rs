@@ -27,7 +27,7 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
         // (`Command::svg_refused`).
         Format::Text | Format::Svg | Format::Html => {
             println!(
-                "{:<13} {:<10} {:<9} {:<4} {:<5} {:<6} version",
+                "{:<21} {:<12} {:<9} {:<4} {:<5} {:<6} version",
                 "engine", "dialect", "available", "jit", "link", "count"
             );
             for (i, d) in &infos {
@@ -37,7 +37,7 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
                     format!("{} (install: {})", i.version, i.install_hint.unwrap_or("-"))
                 };
                 println!(
-                    "{:<13} {:<10} {:<9} {:<4} {:<5} {:<6} {}",
+                    "{:<21} {:<12} {:<9} {:<4} {:<5} {:<6} {}",
                     i.name,
                     d,
                     if i.available { "yes" } else { "no" },

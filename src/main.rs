@@ -17,11 +17,13 @@ mod bench;
 mod check;
 mod cli;
 mod collection;
+mod corpus;
 mod count;
 mod dropin;
 mod emit;
 mod engines;
 mod exit;
+mod export;
 mod html;
 mod progress;
 mod sat;
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         cli::Command::Engines(args) => engines::run(args),
         cli::Command::Bench(args) => bench::run(args),
         cli::Command::Check(args) => check::run(args),
+        cli::Command::Export(args) => export::run(args),
     };
     match result {
         Ok(exit) => exit.into(),

@@ -13,13 +13,14 @@
 //! cut short: one that outlasts the timeout gives up right after it.
 
 use std::collections::BTreeMap;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use backref_program::dialect::{Dialect, FANCY};
 use fancy_regex::{CompileError, Error, ParseError, Regex, RegexBuilder, RuntimeError};
 
 use crate::shape::thousands;
+use crate::worker::on_worker;
 use crate::{
     first_match_only, run_compiled, Captures, Engine, EngineError, EngineInfo, Flags, Limit,
     Limits, Matcher, Mode, Outcome, Run, Timing,
@@ -28,9 +29,6 @@ use crate::{
 /// Default backtrack limit: far above fancy-regex's own 1,000,000, which generated patterns
 /// exhaust quickly.
 pub const DEFAULT_BACKTRACK_LIMIT: u64 = 1_000_000_000;
-
-/// Stack of the worker threads (the parser and analyser recurse on nesting depth).
-const WORKER_STACK: usize = 256 * 1024 * 1024;
 
 const NAME: &str = "fancy";
 
@@ -43,58 +41,6 @@ impl Fancy {
     /// The fancy-regex engine.
     pub fn new() -> Fancy {
         Fancy
-    }
-}
-
-/// Runs `work` on a fresh worker thread with a large stack. Waits for it at most `timeout`
-/// (`None`: for as long as it takes); `Ok(None)` means the timeout passed first, and the thread
-/// was detached.
-fn on_worker<T: Send + 'static>(
-    what: &str,
-    timeout: Option<Duration>,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<Option<T>, EngineError> {
-    let (tx, rx) = mpsc::channel::<T>();
-    let worker = std::thread::Builder::new()
-        .name(format!("fancy-regex {what}"))
-        .stack_size(WORKER_STACK)
-        .spawn(move || {
-            // The receiver may be gone after a timeout; nothing to do then.
-            let _ = tx.send(work());
-        })
-        .map_err(|e| EngineError::Match {
-            engine: NAME,
-            message: format!("could not start the worker thread: {e}"),
-        })?;
-    let received = match timeout {
-        None => rx.recv().map_err(|_| ()),
-        Some(timeout) => match rx.recv_timeout(timeout) {
-            Ok(r) => Ok(r),
-            // Detach: the worker finishes (or not) on its own.
-            Err(mpsc::RecvTimeoutError::Timeout) => return Ok(None),
-            Err(mpsc::RecvTimeoutError::Disconnected) => Err(()),
-        },
-    };
-    match received {
-        Ok(result) => {
-            let _ = worker.join();
-            Ok(Some(result))
-        }
-        // The sender was dropped without sending: the worker panicked.
-        Err(()) => {
-            let message = match worker.join() {
-                Err(panic) => panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "unknown panic".into()),
-                Ok(()) => "the worker thread ended without a result".into(),
-            };
-            Err(EngineError::Match {
-                engine: NAME,
-                message: format!("fancy-regex panicked ({what}): {message}"),
-            })
-        }
     }
 }
 
@@ -134,7 +80,7 @@ fn compile_error(e: Error) -> EngineError {
 /// Builds the regex on a worker thread.
 fn build(pattern: &str, flags: Flags, backtrack_limit: usize) -> Result<Arc<Regex>, EngineError> {
     let pattern = pattern.to_owned();
-    let regex = on_worker("compile", None, move || {
+    let regex = on_worker(NAME, "compile", None, move || {
         RegexBuilder::new(&pattern)
             .ignore_whitespace(flags.ignore_whitespace)
             .multi_line(flags.multiline)
@@ -308,7 +254,9 @@ impl Matcher for FancyMatcher {
         let found = if remaining == Some(Duration::ZERO) {
             None
         } else {
-            on_worker("match", remaining, move || find(&regex, &subject, start))?
+            on_worker(NAME, "match", remaining, move || {
+                find(&regex, &subject, start)
+            })?
         };
         let Some(result) = found else {
             let elapsed = start.elapsed();

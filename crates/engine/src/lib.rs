@@ -21,15 +21,21 @@ mod captures;
 mod external;
 mod fancy;
 mod flags;
+mod onig;
 mod pcre2;
 mod registry;
 mod shape;
 mod skip;
+mod worker;
 
 pub use captures::Captures;
-pub use external::{Dotnet, DotnetOptions, External, ExternalKind, DEFAULT_EXTERNAL_TIMEOUT};
+pub use external::{
+    Built, BuiltKind, Dotnet, DotnetOptions, DotnetRuntime, External, ExternalKind,
+    DEFAULT_EXTERNAL_TIMEOUT,
+};
 pub use fancy::Fancy;
 pub use flags::Flags;
+pub use onig::Onig;
 pub use pcre2::{pcre2_link_size, JitFallback, Pcre2, Pcre2Config, COUNT_CALLOUT};
 pub use registry::{all_engines, engine_by_name, EngineEntry, ENGINES, ENGINE_NAMES};
 pub use skip::{require_or_skip, CI_VAR};

@@ -2,7 +2,7 @@
 //! the lookup and the list of engines all derive. Adding an engine is its module plus one line
 //! in [`ENGINES`].
 
-use crate::{Dotnet, Engine, External, Fancy, Pcre2};
+use crate::{Built, Dotnet, DotnetRuntime, Engine, External, Fancy, Onig, Pcre2};
 
 /// One registered engine: its `--engine` name and how to build it with default settings.
 #[derive(Clone, Copy, Debug)]
@@ -18,10 +18,28 @@ pub const ENGINES: &[EngineEntry] = &[
     entry("pcre2", || Box::new(Pcre2::jit())),
     entry("pcre2-interp", || Box::new(Pcre2::interpreter())),
     entry("fancy", || Box::new(Fancy::new())),
+    entry("oniguruma", || Box::new(Onig::new())),
     entry("perl", || Box::new(External::perl())),
     entry("python", || Box::new(External::python())),
     entry("node", || Box::new(External::node())),
+    entry("ruby", || Box::new(External::ruby())),
+    entry("python-regex", || Box::new(External::python_regex())),
+    entry("java", || Box::new(Built::java())),
     entry("dotnet", || Box::new(Dotnet::new())),
+    entry("dotnet-compiled", || {
+        Box::new(Dotnet::on("dotnet-compiled", DotnetRuntime::Mono, true))
+    }),
+    entry("dotnet-core", || {
+        Box::new(Dotnet::on("dotnet-core", DotnetRuntime::CoreClr, false))
+    }),
+    entry("dotnet-core-compiled", || {
+        Box::new(Dotnet::on(
+            "dotnet-core-compiled",
+            DotnetRuntime::CoreClr,
+            true,
+        ))
+    }),
+    entry("regexp2", || Box::new(Built::regexp2())),
 ];
 
 const fn entry(name: &'static str, make: fn() -> Box<dyn Engine>) -> EngineEntry {

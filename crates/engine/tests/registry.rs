@@ -27,16 +27,30 @@ fn the_names_come_from_the_one_table_once_each() {
     }
 }
 
+/// The .NET engines (Mono and CoreCLR, interpreted and compiled) and Go's port of it.
+const BALANCING: &[&str] = &[
+    "dotnet",
+    "dotnet-compiled",
+    "dotnet-core",
+    "dotnet-core-compiled",
+    "regexp2",
+];
+
 #[test]
-fn only_dotnet_runs_balancing_groups() {
+fn only_the_dotnet_family_runs_balancing_groups() {
     for engine in all_engines() {
         assert_eq!(
             engine.dialect().features.balancing_groups,
-            engine.name() == "dotnet",
+            BALANCING.contains(&engine.name()),
             "{}",
             engine.name()
         );
     }
+}
+
+#[test]
+fn at_least_twelve_engines() {
+    assert!(ENGINE_NAMES.len() >= 12, "{ENGINE_NAMES:?}");
 }
 
 #[test]
@@ -49,4 +63,11 @@ fn dialects_match_engines() {
     assert_eq!(dialect("python"), "python");
     assert_eq!(dialect("node"), "javascript");
     assert_eq!(dialect("dotnet"), "dotnet");
+    assert_eq!(dialect("oniguruma"), "oniguruma");
+    assert_eq!(dialect("ruby"), "oniguruma");
+    assert_eq!(dialect("java"), "java");
+    assert_eq!(dialect("python-regex"), "python-regex");
+    for name in BALANCING {
+        assert_eq!(dialect(name), "dotnet");
+    }
 }

@@ -96,6 +96,14 @@ pub struct Dialect {
     pub named_call: &'static str,
     /// A subroutine call to a numbered group, when `features.subroutines` is set.
     pub numbered_call: &'static str,
+    /// Whether an interval followed by `+` (`X{0,2}+`) is possessive. In Ruby's syntax
+    /// (Oniguruma, Onigmo) it is `(?:X{0,2})+`, a nested repeat that matches the same strings
+    /// but backtracks exponentially; there a possessive interval prints as `(?>X{0,2})`.
+    pub possessive_intervals: bool,
+    /// Whether an optional item holding a backreference (`(?:b\1)?`) must print as an
+    /// alternation with the empty string (`(?:b\1|)`): Python's `regex` module backtracks
+    /// wrongly into bounded repeats of such items (see [`PYTHON_REGEX`]).
+    pub optional_backref_as_alternation: bool,
     /// Everything the dialect can run.
     pub features: Features,
 }
@@ -129,6 +137,8 @@ pub const PCRE2: Dialect = Dialect {
     never: "(?(DEFINE)",
     named_call: "(?&%)",
     numbered_call: "(?%)",
+    possessive_intervals: true,
+    optional_backref_as_alternation: false,
     features: Features {
         callouts: true,
         subroutines: true,
@@ -167,6 +177,8 @@ pub const FANCY: Dialect = Dialect {
     never: "",
     named_call: "",
     numbered_call: "",
+    possessive_intervals: true,
+    optional_backref_as_alternation: false,
     features: Features {
         possessive: false,
         fail_verb: false,
@@ -192,6 +204,8 @@ pub const PYTHON: Dialect = Dialect {
     never: "",
     named_call: "",
     numbered_call: "",
+    possessive_intervals: true,
+    optional_backref_as_alternation: false,
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -222,6 +236,8 @@ pub const JAVASCRIPT: Dialect = Dialect {
     never: "",
     named_call: "",
     numbered_call: "",
+    possessive_intervals: true,
+    optional_backref_as_alternation: false,
     features: Features {
         lookahead: true,
         conditionals: false,
@@ -252,6 +268,8 @@ pub const DOTNET: Dialect = Dialect {
     never: "",
     named_call: "",
     numbered_call: "",
+    possessive_intervals: true,
+    optional_backref_as_alternation: false,
     features: Features {
         lookahead: true,
         conditionals: true,
@@ -266,8 +284,134 @@ pub const DOTNET: Dialect = Dialect {
     },
 };
 
+/// Oniguruma and Ruby's Onigmo (engines `oniguruma`, `ruby`): `\k<N>` reads as a numbered
+/// backreference (delimited, no octal ambiguity) and `(?(N)..)`/`(?(<name>)..)` as conditionals.
+/// A backreference must follow its group in the pattern (both report "invalid backref
+/// number/name" otherwise), so there are no forward references. `(*FAIL)` is a callout name in
+/// Oniguruma and a syntax error in Onigmo, so an always-failing item is `(?!)`. Possessive
+/// quantifiers and atomic groups exist in both. With named groups present, plain `(..)` does not
+/// capture; backref never mixes the two.
+pub const ONIGURUMA: Dialect = Dialect {
+    name: "oniguruma",
+    named_group: "(?<%>",
+    compact_group: "(",
+    named_backref: "\\k<%>",
+    numbered_backref: "\\k<%>",
+    numbered_backref_is_delimited: true,
+    named_condition: "(?(<%>)",
+    numbered_condition: "(?(%)",
+    start_anchor: "\\A",
+    end_anchor: "\\z",
+    fail: "(?!)",
+    never: "",
+    named_call: "",
+    numbered_call: "",
+    possessive_intervals: false,
+    optional_backref_as_alternation: false,
+    features: Features {
+        lookahead: true,
+        conditionals: true,
+        possessive: true,
+        atomic: true,
+        fail_verb: false,
+        callouts: false,
+        forward_references: false,
+        branch_reset: false,
+        balancing_groups: false,
+        subroutines: false,
+    },
+};
+
+/// Java's `java.util.regex`: no conditionals. A numbered backreference `\N` takes as many
+/// digits as there are groups that exist *at that point of the parse*, so a forward reference `\12`
+/// may read as `\1` then `2`; compact patterns therefore name every group `g<number>` and refer
+/// to it as `\k<g<number>>`, which is delimited. Java resolves names when it parses them, so
+/// there are no forward references. Group names are letters and digits only: readable names
+/// with `_` are refused by Java.
+pub const JAVA: Dialect = Dialect {
+    name: "java",
+    named_group: "(?<%>",
+    compact_group: "(?<g%>",
+    named_backref: "\\k<%>",
+    numbered_backref: "\\k<g%>",
+    numbered_backref_is_delimited: true,
+    named_condition: "",
+    numbered_condition: "",
+    start_anchor: "\\A",
+    end_anchor: "\\z",
+    fail: "(?!)",
+    never: "",
+    named_call: "",
+    numbered_call: "",
+    possessive_intervals: true,
+    optional_backref_as_alternation: false,
+    features: Features {
+        lookahead: true,
+        conditionals: false,
+        possessive: true,
+        atomic: true,
+        fail_verb: false,
+        callouts: false,
+        forward_references: false,
+        branch_reset: false,
+        balancing_groups: false,
+        subroutines: false,
+    },
+};
+
+/// Python's third-party `regex` module: `re`'s syntax plus PCRE-style extras: possessive
+/// quantifiers, atomic groups, `(*FAIL)`, branch reset and `(?(DEFINE)..)`. `\g<N>` is a
+/// delimited numbered backreference (no octal reading, unlike `re`'s `\N`). Like `re`, it
+/// refuses a backreference to a group that comes later ("invalid group reference").
+/// **Bug worked around**: regex 2026.5.9 does not backtrack into earlier groups correctly past
+/// a bounded optional item holding a backreference: `\A(a?)a?(?:b\1)?c` does not match `abc`
+/// (`re`, PCRE2 and Perl match, group 1 empty); `{0,1}`, `{0,2}` and `??` fail alike, `*` and
+/// `(?:b\1|)` do not. backref's queens, aquarium and colour-grid patterns met it (`check` found
+/// `no_solution` on solvable boards), so optional items holding a backreference print as
+/// `(?:X|)`, which the module gets right.
+pub const PYTHON_REGEX: Dialect = Dialect {
+    name: "python-regex",
+    named_group: "(?P<%>",
+    compact_group: "(",
+    named_backref: "\\g<%>",
+    numbered_backref: "\\g<%>",
+    numbered_backref_is_delimited: true,
+    named_condition: "(?(%)",
+    numbered_condition: "(?(%)",
+    start_anchor: "\\A",
+    end_anchor: "\\Z",
+    fail: "(*FAIL)",
+    never: "(?(DEFINE)",
+    named_call: "",
+    numbered_call: "",
+    possessive_intervals: true,
+    optional_backref_as_alternation: true,
+    features: Features {
+        lookahead: true,
+        conditionals: true,
+        possessive: true,
+        atomic: true,
+        fail_verb: true,
+        callouts: false,
+        forward_references: false,
+        branch_reset: true,
+        balancing_groups: false,
+        subroutines: false,
+    },
+};
+
 /// Every dialect backref can print, in the order `emit` lists them.
-pub const ALL: [&Dialect; 6] = [&PCRE2, &PERL, &FANCY, &PYTHON, &JAVASCRIPT, &DOTNET];
+pub const ALL: [&Dialect; 9] = [
+    &PCRE2,
+    &PERL,
+    &FANCY,
+    &PYTHON,
+    &JAVASCRIPT,
+    &DOTNET,
+    &ONIGURUMA,
+    &JAVA,
+    &PYTHON_REGEX,
+];
 
 /// Looks a dialect up by its name.
 pub fn by_name(name: &str) -> Option<&'static Dialect> {

@@ -120,6 +120,26 @@ impl<'a> Printer<'a> {
                 max,
                 greed,
             } => {
+                if *min == 0
+                    && *max == Some(1)
+                    && self.dialect.optional_backref_as_alternation
+                    && contains_backref(node)
+                {
+                    return self.print_optional_as_alternation(node, *greed, out);
+                }
+                let interval = !matches!((min, max), (0 | 1, None) | (0, Some(1)));
+                let exact = matches!((min, max), (m, Some(x)) if m == x);
+                let possessive = *greed == Greed::Possessive && self.dialect.features.possessive;
+                // `X{n,m}+` is `(?:X{n,m})+` in Ruby's syntax: spell the possessive interval as
+                // an atomic group there.
+                let wrap = possessive
+                    && interval
+                    && !exact
+                    && !self.dialect.possessive_intervals
+                    && self.dialect.features.atomic;
+                if wrap {
+                    out.push_str("(?>");
+                }
                 self.print_atom(node, out);
                 match (min, max) {
                     (0, Some(1)) => out.push('?'),
@@ -129,12 +149,16 @@ impl<'a> Printer<'a> {
                     (m, Some(x)) if m == x => out.push_str(&format!("{{{m}}}")),
                     (m, Some(x)) => out.push_str(&format!("{{{m},{x}}}")),
                 }
-                let exact = matches!((min, max), (m, Some(x)) if m == x);
                 match greed {
                     Greed::Greedy => {}
                     Greed::Lazy if !exact => out.push('?'),
                     Greed::Lazy => {}
-                    Greed::Possessive if self.dialect.features.possessive && !exact => {
+                    Greed::Possessive if wrap => out.push(')'),
+                    Greed::Possessive
+                        if possessive
+                            && !exact
+                            && (!interval || self.dialect.possessive_intervals) =>
+                    {
                         out.push('+')
                     }
                     Greed::Possessive => {}
@@ -224,6 +248,22 @@ impl<'a> Printer<'a> {
     }
 
     /// Prints `node` so that a following quantifier applies to all of it.
+    /// `X?` as `(?:X|)` (lazy `(?:|X)`, possessive `(?>X|)` where atomic groups exist): the
+    /// same language and the same order of trial, for a dialect whose engine backtracks wrongly
+    /// into an optional item that holds a backreference.
+    fn print_optional_as_alternation(&self, node: &Node, greed: Greed, out: &mut String) {
+        let atomic = greed == Greed::Possessive && self.dialect.features.atomic;
+        out.push_str(if atomic { "(?>" } else { "(?:" });
+        if greed == Greed::Lazy {
+            out.push('|');
+            self.print(node, out);
+        } else {
+            self.print(node, out);
+            out.push('|');
+        }
+        out.push(')');
+    }
+
     fn print_atom(&self, node: &Node, out: &mut String) {
         if let Node::Seq(items) = node {
             if items.len() == 1 {
@@ -253,5 +293,91 @@ impl<'a> Printer<'a> {
 
     fn name(&self, id: GroupId) -> &str {
         &self.names[id.0 as usize]
+    }
+}
+
+/// Whether `node` holds a backreference.
+fn contains_backref(node: &Node) -> bool {
+    match node {
+        Node::Backref(_) => true,
+        Node::Group(_, inner)
+        | Node::Atomic(inner)
+        | Node::Repeat { node: inner, .. }
+        | Node::Look { node: inner, .. } => contains_backref(inner),
+        Node::Seq(items) | Node::Alt(items) | Node::BranchReset(items) | Node::Define(items) => {
+            items.iter().any(contains_backref)
+        }
+        Node::Cond { yes, no, .. } => contains_backref(yes) || contains_backref(no),
+        Node::Lit(_)
+        | Node::Class { .. }
+        | Node::Pad(_)
+        | Node::Fail
+        | Node::Callout(_)
+        | Node::Call(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dialect::{ONIGURUMA, PCRE2, PYTHON_REGEX};
+
+    fn printed(dialect: &Dialect, node: &Node) -> String {
+        let names: Vec<String> = (0..4).map(|i| format!("g{i}")).collect();
+        let mut out = String::new();
+        Printer::new(dialect, Naming::Compact, &names).print(node, &mut out);
+        out
+    }
+
+    fn repeat(node: Node, min: u32, max: Option<u32>, greed: Greed) -> Node {
+        Node::Repeat {
+            node: Box::new(node),
+            min,
+            max,
+            greed,
+        }
+    }
+
+    #[test]
+    fn possessive_intervals_are_atomic_groups_in_ruby_syntax() {
+        let w = || Node::lit("W");
+        let interval = repeat(w(), 0, Some(2), Greed::Possessive);
+        assert_eq!(printed(&PCRE2, &interval), "W{0,2}+");
+        assert_eq!(printed(&ONIGURUMA, &interval), "(?>W{0,2})");
+        // `?+` stays possessive in Ruby's syntax.
+        let optional = repeat(w(), 0, Some(1), Greed::Possessive);
+        assert_eq!(printed(&ONIGURUMA, &optional), "W?+");
+    }
+
+    #[test]
+    fn python_regex_optional_backreferences_are_alternations() {
+        let item = || Node::Seq(vec![Node::lit("b"), Node::Backref(GroupId(0))]);
+        assert_eq!(
+            printed(&PCRE2, &repeat(item(), 0, Some(1), Greed::Greedy)),
+            "(?:b\\g{1})?"
+        );
+        assert_eq!(
+            printed(&PYTHON_REGEX, &repeat(item(), 0, Some(1), Greed::Greedy)),
+            "(?:b\\g<1>|)"
+        );
+        assert_eq!(
+            printed(&PYTHON_REGEX, &repeat(item(), 0, Some(1), Greed::Lazy)),
+            "(?:|b\\g<1>)"
+        );
+        assert_eq!(
+            printed(
+                &PYTHON_REGEX,
+                &repeat(item(), 0, Some(1), Greed::Possessive)
+            ),
+            "(?>b\\g<1>|)"
+        );
+        // Without a backreference the quantifier stays.
+        assert_eq!(
+            printed(
+                &PYTHON_REGEX,
+                &repeat(Node::lit("Q"), 0, Some(1), Greed::Greedy)
+            ),
+            "Q?"
+        );
     }
 }

@@ -1,25 +1,50 @@
-//! .NET regexes through Mono: a C# runner (`engines/dotnet/Runner.cs`) compiled with `mcs` on
-//! first use, cached under `$XDG_CACHE_HOME/backref` (or `~/.cache/backref`) by a hash of its
-//! source, and run with `mono`.
+//! .NET regexes: a C# runner (`engines/dotnet/Runner.cs`) compiled with `mcs` on first use,
+//! cached ([`super::cache`]) with a `runtimeconfig.json` beside it, and run either on Mono
+//! (`mono Runner.exe`) or on .NET Core's CoreCLR (`dotnet Runner.exe`, the 3.1 runtime shipped in
+//! the PyPI package `dotnetcore2`). Each runtime runs patterns interpreted or with
+//! `RegexOptions.Compiled`: four engines, since the modes are known to diverge.
 
-use std::fs;
 use std::ops::{BitOr, BitOrAssign};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use backref_program::dialect::{Dialect, DOTNET};
 
+use super::cache::RunnerBuild;
 use super::process::{self, TempDir};
 use super::{cached_version, protocol, DEFAULT_EXTERNAL_TIMEOUT};
 use crate::{first_match_only, Engine, EngineError, EngineInfo, Flags, Limits, Matcher, Mode, Run};
 
-const NAME: &str = "dotnet";
-const INSTALL_HINT: &str = "apt-get install mono-mcs";
-const RUNNER_SOURCE: &str = include_str!("../../../../engines/dotnet/Runner.cs");
-/// How long compiling the runner with `mcs` may take.
-const MCS_TIMEOUT: Duration = Duration::from_secs(180);
+const MONO_HINT: &str = "apt-get install mono-mcs";
+const CORE_HINT: &str = "apt-get install mono-mcs; python3 -m pip install dotnetcore2";
+
+/// The runner and its build; the runtime configuration lets CoreCLR run the Mono-built
+/// assembly (framework `netcoreapp3.1`, invariant globalization: no ICU needed).
+const BUILD: RunnerBuild = RunnerBuild {
+    engine: "dotnet",
+    key: "dotnet-runner",
+    sources: &[(
+        "Runner.cs",
+        include_str!("../../../../engines/dotnet/Runner.cs"),
+    )],
+    outputs: &["Runner.exe"],
+    extras: &[(
+        "Runner.runtimeconfig.json",
+        r#"{"runtimeOptions":{"tfm":"netcoreapp3.1","framework":{"name":"Microsoft.NETCore.App","version":"3.1.0"},"rollForward":"LatestMajor","configProperties":{"System.Globalization.Invariant":true}}}"#,
+    )],
+};
+
+/// Which .NET runtime runs the runner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DotnetRuntime {
+    /// Mono 6.8 (`mono`), whose regex engine is CoreFX's source.
+    Mono,
+    /// .NET Core's CoreCLR (`dotnet`, e.g. the 3.1 runtime from the PyPI package
+    /// `dotnetcore2`; out of support since December 2022).
+    CoreClr,
+}
 
 /// `System.Text.RegularExpressions.RegexOptions` flags, combined with `|`.
 ///
@@ -99,6 +124,8 @@ impl BitOrAssign for DotnetOptions {
 /// ([`crate::Captures::all`]) and group names ([`crate::Captures::name`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dotnet {
+    name: &'static str,
+    runtime: DotnetRuntime,
     options: DotnetOptions,
     mono: String,
     mcs: String,
@@ -114,10 +141,32 @@ impl Dotnet {
     /// The engine with no `RegexOptions`, using `mono` and `mcs` from `PATH`.
     pub fn new() -> Dotnet {
         Dotnet {
+            name: "dotnet",
+            runtime: DotnetRuntime::Mono,
             options: DotnetOptions::NONE,
             mono: "mono".into(),
             mcs: "mcs".into(),
         }
+    }
+
+    /// The engine called `name` on `runtime`, with `RegexOptions.Compiled` when `compiled`
+    /// (the registry's `dotnet`, `dotnet-compiled`, `dotnet-core`, `dotnet-core-compiled`).
+    pub fn on(name: &'static str, runtime: DotnetRuntime, compiled: bool) -> Dotnet {
+        Dotnet {
+            name,
+            runtime,
+            options: if compiled {
+                DotnetOptions::COMPILED
+            } else {
+                DotnetOptions::NONE
+            },
+            ..Dotnet::new()
+        }
+    }
+
+    /// The runtime that runs the runner.
+    pub fn runtime(&self) -> DotnetRuntime {
+        self.runtime
     }
 
     /// The engine with the given `RegexOptions`, added to those of the [`Flags`] each pattern
@@ -127,6 +176,22 @@ impl Dotnet {
         Dotnet {
             options,
             ..Dotnet::new()
+        }
+    }
+
+    fn install_hint(&self) -> &'static str {
+        match self.runtime {
+            DotnetRuntime::Mono => MONO_HINT,
+            DotnetRuntime::CoreClr => CORE_HINT,
+        }
+    }
+
+    /// The program that runs the runner: `mono`, or CoreCLR's `dotnet` host.
+    fn host(&self) -> Result<PathBuf, String> {
+        match self.runtime {
+            DotnetRuntime::Mono => process::which(&self.mono)
+                .ok_or_else(|| format!("`{}` was not found on PATH", self.mono)),
+            DotnetRuntime::CoreClr => core_host().clone(),
         }
     }
 
@@ -142,114 +207,84 @@ impl Dotnet {
         self.options
     }
 
-    fn unavailable(reason: String) -> EngineError {
+    fn unavailable(&self, reason: String) -> EngineError {
         EngineError::Unavailable {
-            engine: NAME,
-            reason: format!("{reason}; install Mono with `{INSTALL_HINT}`"),
+            engine: self.name,
+            reason: format!("{reason}; install it with `{}`", self.install_hint()),
         }
     }
 
     fn version(&self) -> Result<String, String> {
-        let mono = process::which(&self.mono)
-            .ok_or_else(|| format!("`{}` was not found on PATH", self.mono))?;
-        if !runner_path().is_file() && process::which(&self.mcs).is_none() {
+        let host = self.host()?;
+        if !BUILD.is_built() && process::which(&self.mcs).is_none() {
             return Err(format!(
                 "`{}` (needed once, to compile the runner) was not found on PATH",
                 self.mcs
             ));
         }
-        cached_version(&mono, &["--version"], |v| {
-            // "Mono JIT compiler version 6.8.0.105 (Debian ...)" -> up to the parenthesis.
-            v.split(" (").next().unwrap_or(v).trim().to_string()
+        let mode = if self.options.contains(DotnetOptions::COMPILED) {
+            ", RegexOptions.Compiled"
+        } else {
+            ", interpreted"
+        };
+        let version = match self.runtime {
+            DotnetRuntime::Mono => cached_version(&host, &["--version"], |v| {
+                // "Mono JIT compiler version 6.8.0.105 (Debian ...)" -> up to the parenthesis.
+                v.split(" (").next().unwrap_or(v).trim().to_string()
+            })?,
+            // "Microsoft.NETCore.App 3.1.23 [/path]"
+            DotnetRuntime::CoreClr => cached_version(&host, &["--list-runtimes"], |v| {
+                let number = v.split_whitespace().nth(1).unwrap_or(v);
+                format!("CoreCLR {number} (out of support)")
+            })?,
+        };
+        Ok(format!("{version}{mode}"))
+    }
+
+    /// The cached runner directory (`Runner.exe` and its runtime configuration), compiling it
+    /// with `mcs` first if the cache lacks it; how long that took when it was compiled now.
+    fn ensure_runner(&self) -> Result<(PathBuf, Option<Duration>), EngineError> {
+        let mcs = process::which(&self.mcs);
+        BUILD.ensure(|dir: &Path| {
+            let mcs = mcs.clone().ok_or_else(|| {
+                self.unavailable(format!(
+                    "`{}` (needed to compile the runner) was not found on PATH",
+                    self.mcs
+                ))
+            })?;
+            let mut command = Command::new(mcs);
+            command
+                .current_dir(dir)
+                .args(["-optimize+", "-out:Runner.exe", "Runner.cs"]);
+            Ok(command)
         })
     }
-
-    /// The compiled runner, compiling it first if the cache lacks it. Returns the path and,
-    /// when it was compiled now, how long that took.
-    fn ensure_runner(&self) -> Result<(PathBuf, Option<Duration>), EngineError> {
-        let exe = runner_path();
-        if exe.is_file() {
-            return Ok((exe, None));
-        }
-        static COMPILING: Mutex<()> = Mutex::new(());
-        let _guard = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
-        if exe.is_file() {
-            return Ok((exe, None));
-        }
-        let mcs = process::which(&self.mcs).ok_or_else(|| {
-            Dotnet::unavailable(format!(
-                "`{}` (needed to compile the runner) was not found on PATH",
-                self.mcs
-            ))
-        })?;
-        let failed = |message: String| EngineError::Match {
-            engine: NAME,
-            message: format!("could not build the .NET runner: {message}"),
-        };
-        let start = Instant::now();
-        let dir = TempDir::new().map_err(|e| failed(e.to_string()))?;
-        let source = dir
-            .write("Runner.cs", RUNNER_SOURCE.as_bytes())
-            .map_err(|e| failed(e.to_string()))?;
-        let built = dir.path().join("Runner.exe");
-        let mut command = Command::new(mcs);
-        command
-            .arg("-optimize+")
-            .arg(format!("-out:{}", built.display()))
-            .arg(source);
-        let finished = process::run(command, &dir, start + MCS_TIMEOUT)
-            .map_err(|e| failed(format!("cannot run mcs: {e}")))?;
-        if finished.timed_out() || !finished.status.is_some_and(|s| s.success()) || !built.is_file()
-        {
-            return Err(failed(format!(
-                "mcs failed: {} {}",
-                String::from_utf8_lossy(&finished.stdout).trim(),
-                finished.stderr_tail()
-            )));
-        }
-        let cache = exe.parent().expect("runner path has a parent");
-        fs::create_dir_all(cache).map_err(|e| failed(format!("{}: {e}", cache.display())))?;
-        // Copy under a private name, then rename: other processes never see a partial file.
-        let partial = cache.join(format!(".runner-{}.partial", std::process::id()));
-        fs::copy(&built, &partial).map_err(|e| failed(format!("{}: {e}", partial.display())))?;
-        fs::rename(&partial, &exe).map_err(|e| failed(format!("{}: {e}", exe.display())))?;
-        Ok((exe, Some(start.elapsed())))
-    }
 }
 
-/// 64-bit FNV-1a, a stable hash for cache keys.
-fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
-/// Where backref caches compiled helpers.
-fn cache_dir() -> PathBuf {
-    let non_empty = |v: std::ffi::OsString| (!v.is_empty()).then(|| PathBuf::from(v));
-    if let Some(dir) = std::env::var_os("XDG_CACHE_HOME").and_then(non_empty) {
-        return dir.join("backref");
-    }
-    if let Some(home) = std::env::var_os("HOME").and_then(non_empty) {
-        return home.join(".cache").join("backref");
-    }
-    std::env::temp_dir().join("backref-cache")
-}
-
-/// The cached runner for the current `Runner.cs`.
-fn runner_path() -> PathBuf {
-    cache_dir().join(format!(
-        "dotnet-runner-{:016x}.exe",
-        fnv1a64(RUNNER_SOURCE.as_bytes())
-    ))
+/// CoreCLR's `dotnet` host: `$BACKREF_DOTNET`, else `dotnet` on PATH, else the one inside the
+/// PyPI package `dotnetcore2` (asked of `python3` once per process).
+fn core_host() -> &'static Result<PathBuf, String> {
+    static HOST: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    HOST.get_or_init(|| {
+        if let Some(path) = std::env::var_os("BACKREF_DOTNET").filter(|v| !v.is_empty()) {
+            return process::which(&path.to_string_lossy())
+                .ok_or_else(|| format!("BACKREF_DOTNET={} is not a program", path.to_string_lossy()));
+        }
+        if let Some(dotnet) = process::which("dotnet") {
+            return Ok(dotnet);
+        }
+        let python = process::which("python3")
+            .ok_or("neither `dotnet` nor `python3` (for the dotnetcore2 package) is on PATH")?;
+        let script = "import dotnetcore2, os; print(os.path.join(os.path.dirname(dotnetcore2.__file__), 'bin', 'dotnet'))";
+        let path = process::probe(&python, &["-c", script], Duration::from_secs(20))
+            .map_err(|e| format!("the dotnetcore2 package is not installed ({e})"))?;
+        process::which(path.trim()).ok_or_else(|| format!("{path} is not a program"))
+    })
 }
 
 impl Engine for Dotnet {
     fn name(&self) -> &'static str {
-        NAME
+        self.name
     }
 
     fn dialect(&self) -> &'static Dialect {
@@ -257,19 +292,18 @@ impl Engine for Dotnet {
     }
 
     fn info(&self) -> EngineInfo {
-        EngineInfo::probed(NAME, self.version(), INSTALL_HINT)
+        EngineInfo::probed(self.name, self.version(), self.install_hint())
     }
 
     /// Checks that `mono` is here and keeps the pattern with its `RegexOptions` (the engine's,
     /// plus those of `flags`, all of which .NET honours); each [`Matcher::run`] starts the
     /// runner, which builds the `Regex` (reporting compile errors) and matches.
     fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError> {
-        flags.check(Flags::ALL, NAME)?;
-        let mono = process::which(&self.mono)
-            .ok_or_else(|| Dotnet::unavailable(format!("`{}` was not found on PATH", self.mono)))?;
+        flags.check(Flags::ALL, self.name)?;
+        let host = self.host().map_err(|e| self.unavailable(e))?;
         Ok(Box::new(DotnetMatcher {
             engine: self.clone(),
-            mono,
+            host,
             pattern: pattern.to_owned(),
             options: self.options | DotnetOptions::from(*flags),
         }))
@@ -280,14 +314,14 @@ impl Engine for Dotnet {
 /// first use) builds the `Regex` and matches in each run.
 struct DotnetMatcher {
     engine: Dotnet,
-    mono: PathBuf,
+    host: PathBuf,
     pattern: String,
     options: DotnetOptions,
 }
 
 impl Matcher for DotnetMatcher {
     fn engine(&self) -> &'static str {
-        NAME
+        self.engine.name
     }
 
     /// Zero: the runner builds the `Regex` in each run, and reports that in the run's timing.
@@ -296,8 +330,10 @@ impl Matcher for DotnetMatcher {
     }
 
     fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError> {
-        first_match_only(NAME, mode)?;
+        let name = self.engine.name;
+        first_match_only(name, mode)?;
         let (runner, built_in) = self.engine.ensure_runner()?;
+        let runner = runner.join("Runner.exe");
         let mut notes = Vec::new();
         if let Some(took) = built_in {
             notes.push(format!(
@@ -310,7 +346,7 @@ impl Matcher for DotnetMatcher {
         let timeout = limits.timeout.unwrap_or(DEFAULT_EXTERNAL_TIMEOUT);
         let deadline = start + timeout;
         let io_error = |e: std::io::Error| EngineError::Match {
-            engine: NAME,
+            engine: name,
             message: format!("cannot prepare the runner's files: {e}"),
         };
         let dir = TempDir::new().map_err(io_error)?;
@@ -320,7 +356,7 @@ impl Matcher for DotnetMatcher {
         let subject_file = dir.write("subject", subject.as_bytes()).map_err(io_error)?;
         // .NET match timeouts must be below about 24.8 days.
         let timeout_ms = timeout.as_millis().clamp(1, i32::MAX as u128 - 1);
-        let mut command = Command::new(&self.mono);
+        let mut command = Command::new(&self.host);
         command
             .arg(runner)
             .arg(pattern_file)
@@ -330,7 +366,12 @@ impl Matcher for DotnetMatcher {
         if self.options.contains(DotnetOptions::COMPILED) {
             command.env("MONO_REGEX_COMPILED_ENABLE", "1");
         }
+        if self.engine.runtime == DotnetRuntime::CoreClr {
+            command
+                .env("DOTNET_SYSTEM_GLOBALIZATION_INVARIANT", "1")
+                .env("DOTNET_CLI_TELEMETRY_OPTOUT", "1");
+        }
         let finished = process::run(command, &dir, deadline);
-        protocol::into_run(NAME, finished, start, notes)
+        protocol::into_run(name, finished, start, notes)
     }
 }

@@ -7,6 +7,8 @@
 //! ([`DEFAULT_EXTERNAL_TIMEOUT`] when none is given) is killed and reported as
 //! [`Limit::Timeout`](crate::Limit::Timeout). PCRE2-style match, depth and heap limits do not apply here.
 
+mod built;
+mod cache;
 mod dotnet;
 mod process;
 mod protocol;
@@ -16,7 +18,8 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
-pub use dotnet::{Dotnet, DotnetOptions};
+pub use built::{Built, BuiltKind};
+pub use dotnet::{Dotnet, DotnetOptions, DotnetRuntime};
 pub use script::{External, ExternalKind};
 
 /// Timeout of an external run when [`crate::Limits::timeout`] is `None`.

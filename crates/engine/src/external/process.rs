@@ -113,7 +113,10 @@ impl Finished {
 pub(crate) fn run(mut command: Command, dir: &TempDir, deadline: Instant) -> io::Result<Finished> {
     let out_path = dir.path().join("stdout");
     let err_path = dir.path().join("stderr");
+    // Runs in the temporary directory, so that whatever a runtime leaves behind (Mono writes
+    // `mono_crash.*` files into its working directory when it crashes at exit) goes with it.
     command
+        .current_dir(dir.path())
         .stdin(Stdio::null())
         .stdout(fs::File::create(&out_path)?)
         .stderr(fs::File::create(&err_path)?);
@@ -160,6 +163,16 @@ pub(crate) fn probe(program: &Path, args: &[&str], timeout: Duration) -> Result<
         return Err(format!(
             "{} did not answer within {timeout:?}",
             program.display()
+        ));
+    }
+    // A probe that fails (a Python module that is not installed, say) is no version.
+    if !finished.status.is_some_and(|s| s.success()) {
+        let tail = finished.stderr_tail();
+        let last = tail.lines().last().unwrap_or("no message").trim();
+        return Err(format!(
+            "{} {} failed: {last}",
+            program.display(),
+            args.join(" ")
         ));
     }
     let first_line = |bytes: &[u8]| {

@@ -1,10 +1,11 @@
-//! Engines driven by a runner script: Perl, Python's `re` and JavaScript (node).
+//! Engines driven by a runner script: Perl, Python's `re` and `regex` modules, JavaScript (node)
+//! and Ruby.
 
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use backref_program::dialect::{Dialect, JAVASCRIPT, PERL, PYTHON};
+use backref_program::dialect::{Dialect, JAVASCRIPT, ONIGURUMA, PERL, PYTHON, PYTHON_REGEX};
 
 use super::process::{self, TempDir};
 use super::{cached_version, protocol, DEFAULT_EXTERNAL_TIMEOUT};
@@ -22,6 +23,12 @@ pub enum ExternalKind {
     /// JavaScript in node (`new RegExp(pattern, flags)`, `m` and `s` only: JavaScript has no
     /// extended mode); runner `engines/node/run.js`.
     Node,
+    /// Ruby's `Regexp` (Onigmo), `Regexp.new(pattern, options).match`; runner
+    /// `engines/ruby/run.rb`. Ruby's `^`/`$` always match at line breaks.
+    Ruby,
+    /// Python 3's third-party `regex` module (`regex.compile(pattern, flags).search`, with the
+    /// module's own match timeout); runner `engines/python-regex/run.py`.
+    PythonRegex,
 }
 
 impl ExternalKind {
@@ -31,6 +38,8 @@ impl ExternalKind {
             ExternalKind::Perl => "perl",
             ExternalKind::Python => "python",
             ExternalKind::Node => "node",
+            ExternalKind::Ruby => "ruby",
+            ExternalKind::PythonRegex => "python-regex",
         }
     }
 
@@ -38,15 +47,19 @@ impl ExternalKind {
     pub fn default_program(self) -> &'static str {
         match self {
             ExternalKind::Perl => "perl",
-            ExternalKind::Python => "python3",
+            ExternalKind::Python | ExternalKind::PythonRegex => "python3",
             ExternalKind::Node => "node",
+            ExternalKind::Ruby => "ruby",
         }
     }
 
     /// The [`Flags`] the language's regexes can honour.
     pub fn supported_flags(self) -> Flags {
         match self {
-            ExternalKind::Perl | ExternalKind::Python => Flags::ALL,
+            ExternalKind::Perl
+            | ExternalKind::Python
+            | ExternalKind::PythonRegex
+            | ExternalKind::Ruby => Flags::ALL,
             ExternalKind::Node => Flags {
                 ignore_whitespace: false,
                 ..Flags::ALL
@@ -59,6 +72,8 @@ impl ExternalKind {
             ExternalKind::Perl => &PERL,
             ExternalKind::Python => &PYTHON,
             ExternalKind::Node => &JAVASCRIPT,
+            ExternalKind::Ruby => &ONIGURUMA,
+            ExternalKind::PythonRegex => &PYTHON_REGEX,
         }
     }
 
@@ -67,13 +82,19 @@ impl ExternalKind {
             ExternalKind::Perl => ("run.pl", include_str!("../../../../engines/perl/run.pl")),
             ExternalKind::Python => ("run.py", include_str!("../../../../engines/python/run.py")),
             ExternalKind::Node => ("run.js", include_str!("../../../../engines/node/run.js")),
+            ExternalKind::Ruby => ("run.rb", include_str!("../../../../engines/ruby/run.rb")),
+            ExternalKind::PythonRegex => (
+                "run.py",
+                include_str!("../../../../engines/python-regex/run.py"),
+            ),
         }
     }
 
     fn version_args(self) -> &'static [&'static str] {
         match self {
             ExternalKind::Perl => &["-e", "print $^V"],
-            ExternalKind::Python | ExternalKind::Node => &["--version"],
+            ExternalKind::Python | ExternalKind::Node | ExternalKind::Ruby => &["--version"],
+            ExternalKind::PythonRegex => &["-c", "import regex; print(regex.__version__)"],
         }
     }
 
@@ -82,6 +103,12 @@ impl ExternalKind {
             ExternalKind::Perl => |v| format!("perl {v}"),
             ExternalKind::Python => |v| format!("{v} (re)"),
             ExternalKind::Node => |v| format!("node {v}"),
+            // "ruby 3.1.7p261 (2025-03-26 revision 0a3704f218) [x86_64-linux-gnu]"
+            ExternalKind::Ruby => |v| {
+                let short = v.split(" (").next().unwrap_or(v);
+                format!("{short} (Onigmo)")
+            },
+            ExternalKind::PythonRegex => |v| format!("regex {v} (PyPI module)"),
         }
     }
 
@@ -90,7 +117,15 @@ impl ExternalKind {
             ExternalKind::Perl => "apt-get install perl",
             ExternalKind::Python => "apt-get install python3",
             ExternalKind::Node => "apt-get install nodejs",
+            ExternalKind::Ruby => "apt-get install ruby",
+            ExternalKind::PythonRegex => "python3 -m pip install regex",
         }
+    }
+
+    /// Whether the runner takes the timeout in milliseconds as a fourth argument (an engine
+    /// with a match timeout of its own); the others are only killed at the deadline.
+    fn takes_timeout(self) -> bool {
+        matches!(self, ExternalKind::PythonRegex)
     }
 }
 
@@ -123,6 +158,16 @@ impl External {
     /// The `node` engine (JavaScript's irregexp).
     pub fn node() -> External {
         External::new(ExternalKind::Node)
+    }
+
+    /// The `ruby` engine (Ruby's Onigmo).
+    pub fn ruby() -> External {
+        External::new(ExternalKind::Ruby)
+    }
+
+    /// The `python-regex` engine (python3's third-party `regex` module).
+    pub fn python_regex() -> External {
+        External::new(ExternalKind::PythonRegex)
     }
 
     /// Uses `program` (a name looked up on `PATH`, or a path) as the interpreter.
@@ -221,6 +266,15 @@ impl Matcher for ScriptMatcher {
             .arg(pattern_file)
             .arg(subject_file)
             .arg(self.flags.letters());
+        if self.kind.takes_timeout() {
+            let timeout = limits.timeout.unwrap_or(DEFAULT_EXTERNAL_TIMEOUT);
+            command.arg(
+                timeout
+                    .as_millis()
+                    .clamp(1, u128::from(u32::MAX))
+                    .to_string(),
+            );
+        }
         let finished = process::run(command, &dir, deadline);
         protocol::into_run(engine, finished, start, Vec::new())
     }
