@@ -152,7 +152,9 @@ pub(crate) fn collect(dir: &Path, slow: bool) -> (Vec<Item>, Vec<(String, String
 
 /// Whether an error row is an engine refusing a pattern beyond its fixed limits.
 fn too_large(row: &Row) -> bool {
-    row.outcome == RowOutcome::Error && row.note.as_deref().is_some_and(|n| n.contains(TOO_LARGE))
+    row.outcome == RowOutcome::TooLarge
+        || (row.outcome == RowOutcome::Error
+            && row.note.as_deref().is_some_and(|n| n.contains(TOO_LARGE)))
 }
 
 /// Checks one instance on every engine.
@@ -220,6 +222,7 @@ fn cell(row: &Row) -> String {
         RowOutcome::Solved => format!("solved {time}{mark}"),
         RowOutcome::NoSolution => format!("none {time}{mark}"),
         RowOutcome::GaveUp => "gave up".into(),
+        RowOutcome::TooLarge => "too large".into(),
         RowOutcome::Error if too_large(row) => "too large".into(),
         RowOutcome::Error => "**error**".into(),
         RowOutcome::Unavailable => "n/a".into(),
@@ -245,6 +248,7 @@ fn summarize(names: &[&'static str], results: &[Result<Checked, String>]) -> Vec
                     }
                 }
                 RowOutcome::GaveUp => s.gave_up += 1,
+                RowOutcome::TooLarge => s.too_large += 1,
                 RowOutcome::Error if too_large(r) => s.too_large += 1,
                 RowOutcome::Error => s.error += 1,
                 RowOutcome::Unavailable => s.unavailable += 1,

@@ -54,6 +54,8 @@ fn check_agrees(args: &[&str]) -> Value {
                 available(r["engine"].as_str().expect("a name"));
             }
             "gave_up" => eprintln!("{args:?}: {} gave up: {}", r["engine"], r["note"]),
+            // A fixed limit of the engine (e.g. the .NET Compiled engines' pattern size).
+            "too_large" => eprintln!("{args:?}: {} too large: {}", r["engine"], r["note"]),
             other => panic!("{args:?}: {} ended in {other}: {r}", r["engine"]),
         }
     }

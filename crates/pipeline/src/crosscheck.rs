@@ -27,6 +27,9 @@ pub enum RowOutcome {
     Error,
     /// The engine is not installed here.
     Unavailable,
+    /// The pattern is beyond one of the engine's fixed limits (said in the note): nothing is
+    /// known, and nothing is wrong.
+    TooLarge,
 }
 
 impl RowOutcome {
@@ -37,6 +40,7 @@ impl RowOutcome {
             RowOutcome::NoSolution => "no_solution",
             RowOutcome::GaveUp => "gave_up",
             RowOutcome::Error => "error",
+            RowOutcome::TooLarge => "too_large",
             RowOutcome::Unavailable => "unavailable",
         }
     }
@@ -154,6 +158,11 @@ pub fn check_engine<P: Puzzle + ?Sized>(
     match solve(puzzle, engine, request) {
         Ok(r) => Ok(Row::from_report(engine.name(), r)),
         Err(e @ (Error::Input(_) | Error::Usage(_))) => Err(e),
+        Err(e @ Error::TooLarge(_)) => Ok(Row::empty(
+            engine.name(),
+            RowOutcome::TooLarge,
+            e.to_string(),
+        )),
         Err(e) => Ok(Row::empty(engine.name(), RowOutcome::Error, e.to_string())),
     }
 }

@@ -300,15 +300,34 @@ impl Engine for Dotnet {
     /// runner, which builds the `Regex` (reporting compile errors) and matches.
     fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError> {
         flags.check(Flags::ALL, self.name)?;
+        let options = self.options | DotnetOptions::from(*flags);
+        if options.contains(DotnetOptions::COMPILED) && pattern.len() > COMPILED_PATTERN_LIMIT {
+            return Err(EngineError::TooLarge {
+                engine: self.name,
+                what: format!(
+                    "the pattern has {} bytes; RegexOptions.Compiled turns a pattern into IL \
+                     before its first match, and past {} KiB that exhausts the runtime (Mono \
+                     aborted on a 176 KB pattern after using the machine's memory)",
+                    pattern.len(),
+                    COMPILED_PATTERN_LIMIT / 1024
+                ),
+            });
+        }
         let host = self.host().map_err(|e| self.unavailable(e))?;
         Ok(Box::new(DotnetMatcher {
             engine: self.clone(),
             host,
             pattern: pattern.to_owned(),
-            options: self.options | DotnetOptions::from(*flags),
+            options,
         }))
     }
 }
+
+/// The largest pattern the `RegexOptions.Compiled` engines take: a 176 KB portable rectangles
+/// pattern made Mono abort (SIGABRT) after eating the machine's memory, which can take the
+/// whole test run down with it; an 82 KB one ran past 10 s. Larger patterns are
+/// [`EngineError::TooLarge`] for those engines, which `check` reports as such.
+pub const COMPILED_PATTERN_LIMIT: usize = 64 * 1024;
 
 /// A pattern for the .NET runner, with its `RegexOptions`; the runner (compiled with `mcs` on
 /// first use) builds the `Regex` and matches in each run.
