@@ -1,6 +1,7 @@
-//! Plain-text puzzle input shared by the grid puzzle crates' parsers: the located
-//! [`ParseError`] (`origin:line:column: message`) and [`significant_lines`], which drops blank
-//! and comment lines. Nothing here knows a puzzle's cells or rules.
+//! Plain text for the grid puzzles: the parsers' located [`ParseError`]
+//! (`origin:line:column: message`) and [`significant_lines`], which drops blank and comment
+//! lines; and [`spaced_rows`], the space-separated grid form of texts written back. Nothing here
+//! knows a puzzle's cells or rules.
 
 use thiserror::Error;
 
@@ -40,6 +41,18 @@ pub fn significant_lines(text: &str, comment: char) -> Vec<(usize, &str)> {
         .collect()
 }
 
+/// Rows of one-character cells as text: the cells of a row separated by spaces, one row a line
+/// (each line ends in `\n`). The grid form the puzzles' inputs and text answers share.
+pub fn spaced_rows<S: AsRef<str>>(rows: impl IntoIterator<Item = S>) -> String {
+    let mut s = String::new();
+    for row in rows {
+        let cells: Vec<String> = row.as_ref().chars().map(String::from).collect();
+        s.push_str(&cells.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,6 +68,13 @@ mod tests {
     fn significant_lines_keep_their_numbers() {
         let text = "# note\r\n1 2\r\n\n   \n  # indented note\n3 4\n";
         assert_eq!(significant_lines(text, '#'), vec![(2, "1 2"), (6, "3 4")]);
+    }
+
+    #[test]
+    fn spaced_rows_put_a_space_between_cells() {
+        assert_eq!(spaced_rows(["01", "1#"]), "0 1\n1 #\n");
+        assert_eq!(spaced_rows(vec![String::from("L")]), "L\n");
+        assert_eq!(spaced_rows(Vec::<String>::new()), "");
     }
 
     #[test]
