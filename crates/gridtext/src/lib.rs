@@ -3,6 +3,8 @@
 //! lines; and [`spaced_rows`], the space-separated grid form of texts written back. Nothing here
 //! knows a puzzle's cells or rules.
 
+#![warn(missing_docs)]
+
 use thiserror::Error;
 
 /// A parse failure: where, and what was expected.
