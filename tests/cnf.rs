@@ -9,7 +9,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{backref, json, stderr};
+use common::{backref, emit_text, json, stderr, EVERY_DIALECT};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/cnf")
@@ -289,27 +289,10 @@ fn bad_files_name_the_file_line_and_what_was_expected() {
 #[test]
 fn emit_snapshots_of_a_tiny_formula_in_every_dialect() {
     let f = dir().join("tiny_sat.cnf");
-    for dialect in ["pcre2", "perl", "fancy", "python", "javascript", "dotnet"] {
+    for dialect in EVERY_DIALECT {
         for portable in [false, true] {
-            let mut args = vec![
-                "emit",
-                "cnf",
-                f.to_str().unwrap(),
-                "--engine",
-                dialect,
-                "--names",
-                "readable",
-            ];
-            if portable {
-                args.push("--portable");
-            }
-            let (v, code) = json(&args);
-            assert_eq!(code, 0, "{v}");
-            let text = format!(
-                "subject: {}\npattern: {}\n",
-                v["subject"].as_str().unwrap(),
-                v["pattern"].as_str().unwrap()
-            );
+            let extra: &[&str] = if portable { &["--portable"] } else { &[] };
+            let text = emit_text("cnf", f.to_str().unwrap(), dialect, extra);
             let suffix = if portable { "_portable" } else { "" };
             insta::assert_snapshot!(format!("cnf_tiny_{dialect}{suffix}"), text);
         }

@@ -101,3 +101,55 @@ pub const ONE_OF_EACH: &[(&str, &str)] = &[
     ("suguru", "fixtures/suguru/gen05x05_unique.txt"),
     ("kakuro", "fixtures/kakuro/gen04x04_unique.txt"),
 ];
+
+/// The dialects the full emit snapshots cover, one per IR printer.
+pub const EVERY_DIALECT: &[&str] = &["pcre2", "perl", "fancy", "python", "javascript", "dotnet"];
+
+/// `backref emit PUZZLE INPUT --engine DIALECT --names readable` (plus `extra`), asserted to
+/// succeed, as the text the emit snapshots hold: `subject: …` and `pattern: …` lines.
+pub fn emit_text(puzzle: &str, input: &str, dialect: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "emit", puzzle, input, "--engine", dialect, "--names", "readable",
+    ];
+    args.extend(extra);
+    let (v, code) = json(&args);
+    assert_eq!(code, 0, "{v}");
+    format!(
+        "subject: {}\npattern: {}\n",
+        v["subject"].as_str().unwrap(),
+        v["pattern"].as_str().unwrap()
+    )
+}
+
+/// A fresh scratch directory in the system's temporary folder, named after `tag` and this
+/// process; the caller removes it when done.
+pub fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("backref-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes each case's text to `bad.txt` in `dir` and solves it as `puzzle`: exit code 2, and
+/// stderr names the file and contains the case's message.
+pub fn bad_inputs_name_the_place(puzzle: &str, dir: &Path, cases: &[(&str, &str)]) {
+    for (text, message) in cases {
+        let f = dir.join("bad.txt");
+        std::fs::write(&f, text).unwrap();
+        let out = backref(&["solve", puzzle, f.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(message) && err.contains("bad.txt"),
+            "{text:?}: {err}"
+        );
+    }
+}
+
+/// `backref solve PUZZLE FILE --format svg`, asserted to succeed with a well-formed drawing.
+pub fn solved_svg(puzzle: &str, file: &Path) -> String {
+    let out = backref(&["solve", puzzle, file.to_str().unwrap(), "--format", "svg"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    backref_svg::well_formed(&svg).unwrap();
+    svg
+}

@@ -7,7 +7,10 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{backref, expected, fixtures, grid, json, stderr};
+use common::{
+    backref, bad_inputs_name_the_place, emit_text, expected, fixtures, grid, json, scratch,
+    solved_svg, stderr,
+};
 
 /// The corpus directory of Abigail's talk inputs, when it is there.
 fn talk(name: &str) -> Option<PathBuf> {
@@ -105,6 +108,29 @@ fn fixtures_count(puzzle: &str, extra: &[&str]) {
     }
 }
 
+/// Solves Abigail's talk input `name` as `puzzle` (with `extra` arguments), when the corpus is
+/// here: exit 0, solved and verified. Returns the input's path and the answer.
+fn solve_talk(puzzle: &str, name: &str, extra: &[&str]) -> Option<(PathBuf, serde_json::Value)> {
+    let path = talk(name)?;
+    let mut args = vec!["solve", puzzle, path.to_str().unwrap()];
+    args.extend(extra);
+    let (v, code) = json(&args);
+    assert_eq!(code, 0, "{name}: {v}");
+    assert_eq!(
+        (v["outcome"].as_str(), v["verified"].as_bool()),
+        (Some("solved"), Some(true)),
+        "{name}: {v}"
+    );
+    Some((path, v))
+}
+
+/// A fixture file's path under `fixtures/`.
+fn fixture(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(rel)
+}
+
 #[test]
 fn binairo_fixtures_solve_to_their_answers() {
     fixtures_solve("binairo", &[]);
@@ -119,17 +145,12 @@ fn binairo_counting_inside_the_engine_equals_the_native_count() {
 
 #[test]
 fn binairo_uniqueness() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/binairo");
     for (name, want) in [
         ("gen08x08_unique.txt", "unique"),
         ("gen06x06_several.txt", "not_unique"),
     ] {
-        let (v, code) = json(&[
-            "solve",
-            "binairo",
-            dir.join(name).to_str().unwrap(),
-            "--unique",
-        ]);
+        let f = fixture("binairo").join(name);
+        let (v, code) = json(&["solve", "binairo", f.to_str().unwrap(), "--unique"]);
         assert_eq!(code, 0, "{v}");
         assert_eq!(
             v["unique"].as_str().or(v["uniqueness"].as_str()),
@@ -141,13 +162,9 @@ fn binairo_uniqueness() {
 
 #[test]
 fn binairo_talk_input_runs_as_it_is() {
-    let Some(path) = talk("input-binairo-1") else {
+    let Some((_, v)) = solve_talk("binairo", "input-binairo-1", &["--unique"]) else {
         return;
     };
-    let (v, code) = json(&["solve", "binairo", path.to_str().unwrap(), "--unique"]);
-    assert_eq!(code, 0, "{v}");
-    assert_eq!(v["outcome"], "solved");
-    assert_eq!(v["verified"], true);
     let rows = grid(&v);
     assert_eq!(rows.len(), 8);
     assert!(rows
@@ -166,65 +183,41 @@ fn binairo_one_line_form_on_the_command_line() {
 
 #[test]
 fn binairo_bad_input_names_the_place() {
-    let dir = std::env::temp_dir().join(format!("backref-logic-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (text, message) in [
-        (
-            "0 1 . .\n. x . .\n",
-            ":2:3: expected 0, 1 or . (a blank), found 'x'",
-        ),
-        (
-            "0 1 . .\n. . .\n",
-            ":2:0: row 2 has 3 cells, expected 4 like the first row",
-        ),
-        (
-            "0 1 .\n. . .\n",
-            "needs an even number of rows and of columns",
-        ),
-    ] {
-        let f = dir.join("bad.txt");
-        std::fs::write(&f, text).unwrap();
-        let out = backref(&["solve", "binairo", f.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{text:?}");
-        let err = stderr(&out);
-        assert!(err.contains(message), "{text:?}: {err}");
-        assert!(err.contains("bad.txt"), "{err}");
-    }
+    let dir = scratch("logic");
+    bad_inputs_name_the_place(
+        "binairo",
+        &dir,
+        &[
+            (
+                "0 1 . .\n. x . .\n",
+                ":2:3: expected 0, 1 or . (a blank), found 'x'",
+            ),
+            (
+                "0 1 . .\n. . .\n",
+                ":2:0: row 2 has 3 cells, expected 4 like the first row",
+            ),
+            (
+                "0 1 .\n. . .\n",
+                "needs an even number of rows and of columns",
+            ),
+        ],
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn binairo_svg() {
-    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/binairo/gen06x06_unique.txt");
-    let out = backref(&["solve", "binairo", f.to_str().unwrap(), "--format", "svg"]);
-    assert_eq!(out.status.code(), Some(0));
-    let svg = String::from_utf8(out.stdout).unwrap();
-    backref_svg::well_formed(&svg).unwrap();
+    let svg = solved_svg("binairo", &fixture("binairo/gen06x06_unique.txt"));
     assert_eq!(svg.matches("class=\"cell\"").count(), 36);
 }
 
 #[test]
 fn binairo_snapshot_of_a_small_instance() {
-    let dir = std::env::temp_dir().join(format!("backref-logic-snap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("logic-snap");
     let f = dir.join("b4.txt");
     std::fs::write(&f, "1 . . .\n. . 0 .\n. . . .\n. 1 . .\n").unwrap();
     for dialect in ["pcre2", "javascript"] {
-        let (v, code) = json(&[
-            "emit",
-            "binairo",
-            f.to_str().unwrap(),
-            "--engine",
-            dialect,
-            "--names",
-            "readable",
-        ]);
-        assert_eq!(code, 0, "{v}");
-        let text = format!(
-            "subject: {}\npattern: {}\n",
-            v["subject"].as_str().unwrap(),
-            v["pattern"].as_str().unwrap()
-        );
+        let text = emit_text("binairo", f.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("binairo4_{dialect}"), text);
     }
     let _ = std::fs::remove_dir_all(dir);
@@ -251,20 +244,15 @@ fn starbattle_talk_inputs_run_as_they_are() {
         ("input-star-4", "2", 10),
         ("input-star-2", "3", 14),
     ] {
-        let Some(path) = talk(name) else {
+        let Some((_, v)) = solve_talk("starbattle", name, &["--stars", k]) else {
             continue;
         };
-        let (v, code) = json(&["solve", "starbattle", path.to_str().unwrap(), "--stars", k]);
-        assert_eq!(code, 0, "{name}: {v}");
-        assert_eq!(v["outcome"], "solved", "{name}");
-        assert_eq!(v["verified"], true, "{name}");
         let rows = grid(&v);
         assert_eq!(rows.len(), n);
         let stars: usize = rows.iter().map(|r| r.matches('*').count()).sum();
         assert_eq!(stars, n * k.parse::<usize>().unwrap(), "{name}");
     }
 }
-
 #[test]
 fn starbattle_uniqueness_and_options() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/starbattle");
@@ -317,61 +305,32 @@ fn starbattle_uniqueness_and_options() {
 
 #[test]
 fn starbattle_bad_input_names_the_place() {
-    let dir = std::env::temp_dir().join(format!("backref-logic-sb-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (text, message) in [
-        (
-            "1 1\n1 *\n",
-            ":2:3: expected a region id (a letter or a digit), found '*'",
-        ),
-        ("1 1 2\n1 1\n2 2 2\n", ":2:0: row 2 has 2 cells, expected 3"),
-        ("1 1\n1 1\n", "a 2×2 grid needs 2 regions, found 1"),
-    ] {
-        let f = dir.join("bad.txt");
-        std::fs::write(&f, text).unwrap();
-        let out = backref(&["solve", "starbattle", f.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{text:?}");
-        let err = stderr(&out);
-        assert!(
-            err.contains(message) && err.contains("bad.txt"),
-            "{text:?}: {err}"
-        );
-    }
+    let dir = scratch("logic-sb");
+    bad_inputs_name_the_place(
+        "starbattle",
+        &dir,
+        &[
+            (
+                "1 1\n1 *\n",
+                ":2:3: expected a region id (a letter or a digit), found '*'",
+            ),
+            ("1 1 2\n1 1\n2 2 2\n", ":2:0: row 2 has 2 cells, expected 3"),
+            ("1 1\n1 1\n", "a 2×2 grid needs 2 regions, found 1"),
+        ],
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn starbattle_svg_and_snapshot() {
-    let f =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/starbattle/gen06x06_1star_unique.txt");
-    let out = backref(&[
-        "solve",
+    let svg = solved_svg(
         "starbattle",
-        f.to_str().unwrap(),
-        "--format",
-        "svg",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let svg = String::from_utf8(out.stdout).unwrap();
-    backref_svg::well_formed(&svg).unwrap();
+        &fixture("starbattle/gen06x06_1star_unique.txt"),
+    );
     assert_eq!(svg.matches("class=\"star\"").count(), 6);
     let task = "1,1,2,2,1,1,2,2,3,3,4,4,3,3,4,4";
     for dialect in ["pcre2", "javascript"] {
-        let (v, code) = json(&[
-            "emit",
-            "starbattle",
-            task,
-            "--engine",
-            dialect,
-            "--names",
-            "readable",
-        ]);
-        assert_eq!(code, 0, "{v}");
-        let text = format!(
-            "subject: {}\npattern: {}\n",
-            v["subject"].as_str().unwrap(),
-            v["pattern"].as_str().unwrap()
-        );
+        let text = emit_text("starbattle", task, dialect, &[]);
         insta::assert_snapshot!(format!("starbattle4_{dialect}"), text);
     }
 }
@@ -387,7 +346,6 @@ fn nonogram_counting_inside_the_engine_equals_the_native_count() {
     fixtures_count("nonogram", &[]);
     fixtures_count("nonogram", &["--portable"]);
 }
-
 #[test]
 fn nonogram_non_format_reads_like_the_plain_form() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nonogram");
@@ -412,68 +370,42 @@ fn nonogram_non_format_reads_like_the_plain_form() {
 
 #[test]
 fn nonogram_bad_input_names_the_place() {
-    let dir = std::env::temp_dir().join(format!("backref-logic-non-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (text, message) in [
-        (
-            "1 x\n\n1\n",
-            ":1:3: expected a run length (a number), found \"x\"",
-        ),
-        (
-            "1\n2\n",
-            "expected two blocks of clues (rows, a blank line, columns), found 1",
-        ),
-        (
-            "width 2\nheight 2\nrows\n1\n",
-            ":3:0: `rows` needs 2 clue lines, the file ends after 1",
-        ),
-    ] {
-        let f = dir.join("bad.txt");
-        std::fs::write(&f, text).unwrap();
-        let out = backref(&["solve", "nonogram", f.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{text:?}");
-        let err = stderr(&out);
-        assert!(
-            err.contains(message) && err.contains("bad.txt"),
-            "{text:?}: {err}"
-        );
-    }
+    let dir = scratch("logic-non");
+    bad_inputs_name_the_place(
+        "nonogram",
+        &dir,
+        &[
+            (
+                "1 x\n\n1\n",
+                ":1:3: expected a run length (a number), found \"x\"",
+            ),
+            (
+                "1\n2\n",
+                "expected two blocks of clues (rows, a blank line, columns), found 1",
+            ),
+            (
+                "width 2\nheight 2\nrows\n1\n",
+                ":3:0: `rows` needs 2 clue lines, the file ends after 1",
+            ),
+        ],
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn nonogram_svg_and_snapshot() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/nonogram");
-    let f = dir.join("gen05x05_unique.txt");
-    let out = backref(&["solve", "nonogram", f.to_str().unwrap(), "--format", "svg"]);
-    assert_eq!(out.status.code(), Some(0));
-    let svg = String::from_utf8(out.stdout).unwrap();
-    backref_svg::well_formed(&svg).unwrap();
+    let f = fixture("nonogram/gen05x05_unique.txt");
+    let svg = solved_svg("nonogram", &f);
     let filled: usize = expected_rows(&f)
         .iter()
         .map(|r| r.matches('#').count())
         .sum();
     assert_eq!(svg.matches("class=\"filled\"").count(), filled);
-    let tmp = std::env::temp_dir().join(format!("backref-logic-nonsnap-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp).unwrap();
+    let tmp = scratch("logic-nonsnap");
     let cross = tmp.join("cross.txt");
     std::fs::write(&cross, "1\n3\n1\n\n1\n3\n1\n").unwrap();
     for dialect in ["pcre2", "javascript"] {
-        let (v, code) = json(&[
-            "emit",
-            "nonogram",
-            cross.to_str().unwrap(),
-            "--engine",
-            dialect,
-            "--names",
-            "readable",
-        ]);
-        assert_eq!(code, 0, "{v}");
-        let text = format!(
-            "subject: {}\npattern: {}\n",
-            v["subject"].as_str().unwrap(),
-            v["pattern"].as_str().unwrap()
-        );
+        let text = emit_text("nonogram", cross.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("nonogram3_{dialect}"), text);
     }
     let _ = std::fs::remove_dir_all(tmp);
@@ -494,15 +426,9 @@ fn lightup_counting_inside_the_engine_equals_the_native_count() {
 #[test]
 fn lightup_talk_inputs_run_as_they_are() {
     for (name, n) in [("input-light-1", 7), ("input-light-2", 14)] {
-        let Some(path) = talk(name) else {
+        let Some((path, v)) = solve_talk("lightup", name, &["--unique"]) else {
             continue;
         };
-        let (v, code) = json(&["solve", "lightup", path.to_str().unwrap(), "--unique"]);
-        assert_eq!(code, 0, "{name}: {v}");
-        assert_eq!(
-            (v["outcome"].as_str(), v["verified"].as_bool()),
-            (Some("solved"), Some(true))
-        );
         assert_eq!(v["uniqueness"], "unique", "{name}");
         let rows = grid(&v);
         assert_eq!(rows.len(), n);
@@ -517,34 +443,24 @@ fn lightup_talk_inputs_run_as_they_are() {
 
 #[test]
 fn lightup_bad_input_svg_and_snapshot() {
-    let dir = std::env::temp_dir().join(format!("backref-logic-lu-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (text, message) in [
-        (
-            ". . 5\n",
-            ":1:5: expected . (white), * (black) or a number 0-4, found '5'",
-        ),
-        // (Two well-formed lines alone would be read as a collection of two 1-row grids.)
-        (
-            "...\n..\n.5.\n",
-            ":2:0: row 2 has 2 cells, expected 3 like the first row",
-        ),
-    ] {
-        let f = dir.join("bad.txt");
-        std::fs::write(&f, text).unwrap();
-        let out = backref(&["solve", "lightup", f.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{text:?}");
-        let err = stderr(&out);
-        assert!(
-            err.contains(message) && err.contains("bad.txt"),
-            "{text:?}: {err}"
-        );
-    }
-    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/lightup/gen06x06_unique.txt");
-    let out = backref(&["solve", "lightup", f.to_str().unwrap(), "--format", "svg"]);
-    assert_eq!(out.status.code(), Some(0));
-    let svg = String::from_utf8(out.stdout).unwrap();
-    backref_svg::well_formed(&svg).unwrap();
+    let dir = scratch("logic-lu");
+    bad_inputs_name_the_place(
+        "lightup",
+        &dir,
+        &[
+            (
+                ". . 5\n",
+                ":1:5: expected . (white), * (black) or a number 0-4, found '5'",
+            ),
+            // (Two well-formed lines alone would be read as a collection of two 1-row grids.)
+            (
+                "...\n..\n.5.\n",
+                ":2:0: row 2 has 2 cells, expected 3 like the first row",
+            ),
+        ],
+    );
+    let f = fixture("lightup/gen06x06_unique.txt");
+    let svg = solved_svg("lightup", &f);
     let bulbs: usize = expected_rows(&f)
         .iter()
         .map(|r| r.matches('L').count())
@@ -553,21 +469,7 @@ fn lightup_bad_input_svg_and_snapshot() {
     let small = dir.join("small.txt");
     std::fs::write(&small, ". . .\n. 2 *\n. . .\n").unwrap();
     for dialect in ["pcre2", "javascript"] {
-        let (v, code) = json(&[
-            "emit",
-            "lightup",
-            small.to_str().unwrap(),
-            "--engine",
-            dialect,
-            "--names",
-            "readable",
-        ]);
-        assert_eq!(code, 0, "{v}");
-        let text = format!(
-            "subject: {}\npattern: {}\n",
-            v["subject"].as_str().unwrap(),
-            v["pattern"].as_str().unwrap()
-        );
+        let text = emit_text("lightup", small.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("lightup3_{dialect}"), text);
     }
     let _ = std::fs::remove_dir_all(dir);
@@ -587,15 +489,9 @@ fn suguru_counting_inside_the_engine_equals_the_native_count() {
 #[test]
 fn suguru_talk_inputs_run_as_they_are() {
     for (name, rows) in [("input-suguru-1", 5), ("input-suguru-2", 9)] {
-        let Some(path) = talk(name) else {
+        let Some((_, v)) = solve_talk("suguru", name, &["--unique"]) else {
             continue;
         };
-        let (v, code) = json(&["solve", "suguru", path.to_str().unwrap(), "--unique"]);
-        assert_eq!(code, 0, "{name}: {v}");
-        assert_eq!(
-            (v["outcome"].as_str(), v["verified"].as_bool()),
-            (Some("solved"), Some(true))
-        );
         assert_eq!(v["uniqueness"], "unique", "{name}");
         assert_eq!(grid(&v).len(), rows);
     }
@@ -603,56 +499,31 @@ fn suguru_talk_inputs_run_as_they_are() {
 
 #[test]
 fn suguru_bad_input_svg_and_snapshot() {
-    let dir = std::env::temp_dir().join(format!("backref-logic-sg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (text, message) in [
-        (
-            "1 1\n2 2\n\n. 3\n. .\n",
-            ":4:3: given 3 in region 1 of 2 cells",
-        ),
-        (
-            "1 1\n2 2\n\n. x\n. .\n",
-            ":4:3: expected a digit 1-9 or . (blank), found 'x'",
-        ),
-        (
-            "1 1\n2 2\n",
-            "expected the region grid, a blank line and the givens grid",
-        ),
-    ] {
-        let f = dir.join("bad.txt");
-        std::fs::write(&f, text).unwrap();
-        let out = backref(&["solve", "suguru", f.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{text:?}");
-        let err = stderr(&out);
-        assert!(
-            err.contains(message) && err.contains("bad.txt"),
-            "{text:?}: {err}"
-        );
-    }
-    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/suguru/gen05x05_unique.txt");
-    let out = backref(&["solve", "suguru", f.to_str().unwrap(), "--format", "svg"]);
-    assert_eq!(out.status.code(), Some(0));
-    let svg = String::from_utf8(out.stdout).unwrap();
-    backref_svg::well_formed(&svg).unwrap();
+    let dir = scratch("logic-sg");
+    bad_inputs_name_the_place(
+        "suguru",
+        &dir,
+        &[
+            (
+                "1 1\n2 2\n\n. 3\n. .\n",
+                ":4:3: given 3 in region 1 of 2 cells",
+            ),
+            (
+                "1 1\n2 2\n\n. x\n. .\n",
+                ":4:3: expected a digit 1-9 or . (blank), found 'x'",
+            ),
+            (
+                "1 1\n2 2\n",
+                "expected the region grid, a blank line and the givens grid",
+            ),
+        ],
+    );
+    let svg = solved_svg("suguru", &fixture("suguru/gen05x05_unique.txt"));
     assert_eq!(svg.matches("class=\"digit\"").count(), 25);
     let small = dir.join("small.txt");
     std::fs::write(&small, "1 1 2\n1 2 2\n\n. . .\n. . 1\n").unwrap();
     for dialect in ["pcre2", "javascript"] {
-        let (v, code) = json(&[
-            "emit",
-            "suguru",
-            small.to_str().unwrap(),
-            "--engine",
-            dialect,
-            "--names",
-            "readable",
-        ]);
-        assert_eq!(code, 0, "{v}");
-        let text = format!(
-            "subject: {}\npattern: {}\n",
-            v["subject"].as_str().unwrap(),
-            v["pattern"].as_str().unwrap()
-        );
+        let text = emit_text("suguru", small.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("suguru3_{dialect}"), text);
     }
     let _ = std::fs::remove_dir_all(dir);
@@ -671,55 +542,31 @@ fn kakuro_counting_inside_the_engine_equals_the_native_count() {
 
 #[test]
 fn kakuro_bad_input_svg_and_snapshot() {
-    let dir = std::env::temp_dir().join(format!("backref-logic-kk-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    for (text, message) in [
-        (
-            "# ?\n# .\n# .\n",
-            ":1:3: expected . (white), # (black) or a clue D\\R, found \"?\"",
-        ),
-        (
-            "# 4\\ 3\\\n\\3 . .\n\\20 . .\n",
-            ":3:1: across clue 20 cannot be the sum of 2 distinct digits",
-        ),
-    ] {
-        let f = dir.join("bad.txt");
-        std::fs::write(&f, text).unwrap();
-        let out = backref(&["solve", "kakuro", f.to_str().unwrap()]);
-        assert_eq!(out.status.code(), Some(2), "{text:?}");
-        let err = stderr(&out);
-        assert!(
-            err.contains(message) && err.contains("bad.txt"),
-            "{text:?}: {err}"
-        );
-    }
-    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/kakuro/gen04x04_unique.txt");
-    let out = backref(&["solve", "kakuro", f.to_str().unwrap(), "--format", "svg"]);
-    assert_eq!(out.status.code(), Some(0));
-    let svg = String::from_utf8(out.stdout).unwrap();
-    backref_svg::well_formed(&svg).unwrap();
+    let dir = scratch("logic-kk");
+    bad_inputs_name_the_place(
+        "kakuro",
+        &dir,
+        &[
+            (
+                "# ?\n# .\n# .\n",
+                ":1:3: expected . (white), # (black) or a clue D\\R, found \"?\"",
+            ),
+            (
+                "# 4\\ 3\\\n\\3 . .\n\\20 . .\n",
+                ":3:1: across clue 20 cannot be the sum of 2 distinct digits",
+            ),
+        ],
+    );
+    let f = fixture("kakuro/gen04x04_unique.txt");
+    let svg = solved_svg("kakuro", &f);
     let whites: usize = expected_rows(&f)
         .iter()
         .map(|r| r.chars().filter(|c| *c != '#').count())
         .sum();
     assert_eq!(svg.matches("class=\"digit\"").count(), whites);
-    let small = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/kakuro/hand02x02_unique.txt");
+    let small = fixture("kakuro/hand02x02_unique.txt");
     for dialect in ["pcre2", "javascript"] {
-        let (v, code) = json(&[
-            "emit",
-            "kakuro",
-            small.to_str().unwrap(),
-            "--engine",
-            dialect,
-            "--names",
-            "readable",
-        ]);
-        assert_eq!(code, 0, "{v}");
-        let text = format!(
-            "subject: {}\npattern: {}\n",
-            v["subject"].as_str().unwrap(),
-            v["pattern"].as_str().unwrap()
-        );
+        let text = emit_text("kakuro", small.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("kakuro2_{dialect}"), text);
     }
     let _ = std::fs::remove_dir_all(dir);

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{backref, grid, json, stderr};
+use common::{backref, emit_text, grid, json, stderr, EVERY_DIALECT};
 
 fn fixtures() -> Vec<PathBuf> {
     common::fixtures("sudoku")
@@ -154,22 +154,8 @@ fn bad_input_exits_two_naming_line_and_column() {
 #[test]
 fn emit_snapshots_of_a_four_by_four_in_every_dialect() {
     let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sudoku/sudoku4x4_unique.txt");
-    for dialect in ["pcre2", "perl", "fancy", "python", "javascript", "dotnet"] {
-        let (v, code) = json(&[
-            "emit",
-            "sudoku",
-            f.to_str().unwrap(),
-            "--engine",
-            dialect,
-            "--names",
-            "readable",
-        ]);
-        assert_eq!(code, 0, "{v}");
-        let text = format!(
-            "subject: {}\npattern: {}\n",
-            v["subject"].as_str().unwrap(),
-            v["pattern"].as_str().unwrap()
-        );
+    for dialect in EVERY_DIALECT {
+        let text = emit_text("sudoku", f.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("sudoku4_{dialect}"), text);
     }
 }

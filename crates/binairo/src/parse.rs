@@ -1,43 +1,16 @@
 //! Parsing Binairo instances: the grid form and the one-line run-length form (see the crate
 //! documentation). Parsing never panics; every problem is a [`ParseError`].
 
-use thiserror::Error;
+use backref_gridtext::significant_lines;
+pub use backref_gridtext::ParseError;
 
 use crate::Binairo;
 
-/// A parse failure: where, and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{origin}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The input's name.
-    pub origin: String,
-    /// 1-based line (0 when the problem is the whole input).
-    pub line: usize,
-    /// 1-based column in characters (0 when the problem is a whole line or the input).
-    pub column: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
-
-fn err(origin: &str, line: usize, column: usize, message: impl Into<String>) -> ParseError {
-    ParseError {
-        origin: origin.to_string(),
-        line,
-        column,
-        message: message.into(),
-    }
-}
-
 /// Parses `text` (named `origin` in errors) in either form.
 pub fn parse(text: &str, origin: &str) -> Result<Binairo, ParseError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .collect();
+    let lines = significant_lines(text, '#');
     if lines.is_empty() {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             0,
             0,
@@ -57,7 +30,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Binairo, ParseError> {
     };
     let (r, c) = (givens.len(), givens[0].len());
     if r % 2 != 0 || c % 2 != 0 {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             0,
             0,
@@ -87,7 +60,7 @@ fn grid(lines: &[(usize, &str)], origin: &str) -> Result<Vec<Vec<Option<u8>>>, P
             match cell(ch) {
                 Some(v) => row.push(v),
                 None => {
-                    return Err(err(
+                    return Err(ParseError::new(
                         origin,
                         n,
                         col + 1,
@@ -98,7 +71,7 @@ fn grid(lines: &[(usize, &str)], origin: &str) -> Result<Vec<Vec<Option<u8>>>, P
         }
         if let Some(first) = rows.first() {
             if row.len() != first.len() {
-                return Err(err(
+                return Err(ParseError::new(
                     origin,
                     n,
                     0,
@@ -125,7 +98,7 @@ fn run_length(n: usize, line: &str, origin: &str) -> Result<Vec<Vec<Option<u8>>>
             _ => match cell(ch) {
                 Some(v) => cells.push(v),
                 None => {
-                    return Err(err(
+                    return Err(ParseError::new(
                         origin,
                         n,
                         col + 1,
@@ -137,7 +110,7 @@ fn run_length(n: usize, line: &str, origin: &str) -> Result<Vec<Vec<Option<u8>>>
     }
     let side = (cells.len() as f64).sqrt().round() as usize;
     if side * side != cells.len() || side == 0 {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             n,
             0,

@@ -5,13 +5,7 @@ use crate::{Binairo, Grid};
 
 /// The grid as text, one row a line, cells separated by spaces.
 pub fn grid_text(grid: &Grid) -> String {
-    let mut s = String::new();
-    for row in grid.rows() {
-        let cells: Vec<String> = row.chars().map(String::from).collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
-    s
+    backref_gridtext::spaced_rows(grid.rows())
 }
 
 /// An instance in the grid form (`.` for blanks), which [`crate::parse`] reads back.

@@ -130,27 +130,22 @@ fn search(k: &Kakuro, found: &mut dyn FnMut(&Net, &[u8]) -> bool) {
 
 /// The first answer in the encoding's order, if any.
 pub fn solve(k: &Kakuro) -> Option<Fill> {
-    let mut first = None;
     let (h, w) = (k.cells.len(), k.cells.first().map_or(0, Vec::len));
-    search(k, &mut |net, d| {
-        let mut digits = vec![vec![0; w]; h];
-        for (i, &(r, c)) in net.whites.iter().enumerate() {
-            digits[r][c] = d[i];
-        }
-        first = Some(Fill { digits });
-        false
-    });
-    first
+    backref_visit::first(|found| {
+        search(k, &mut |net, d| {
+            let mut digits = vec![vec![0; w]; h];
+            for (i, &(r, c)) in net.whites.iter().enumerate() {
+                digits[r][c] = d[i];
+            }
+            found(Fill { digits })
+        })
+    })
 }
 
-/// The number of answers, counting up to `cap`.
+/// The number of answers, counting up to `cap` (a cap of 0 stops at the first, as a cap of 1 does).
 pub fn count(k: &Kakuro, cap: u64) -> u64 {
-    let mut n = 0;
-    search(k, &mut |_, _| {
-        n += 1;
-        n < cap
-    });
-    n
+    let limit = usize::try_from(cap.max(1)).unwrap_or(usize::MAX);
+    backref_visit::count(limit, |found| search(k, &mut |_, _| found(()))) as u64
 }
 
 #[cfg(test)]

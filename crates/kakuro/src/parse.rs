@@ -1,39 +1,16 @@
 //! Parsing Kakuro grids (see the crate documentation). Never panics; every problem is a
 //! [`ParseError`].
 
-use thiserror::Error;
+use backref_gridtext::significant_lines;
+pub use backref_gridtext::ParseError;
 
 use crate::{Cell, Kakuro};
 
-/// A parse failure: where, and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{origin}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The input's name.
-    pub origin: String,
-    /// 1-based line (0: the whole input).
-    pub line: usize,
-    /// 1-based column in characters (0: the whole line or input).
-    pub column: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
-
 /// Parses `text` (named `origin` in errors).
 pub fn parse(text: &str, origin: &str) -> Result<Kakuro, ParseError> {
-    let err = |line: usize, column: usize, message: String| ParseError {
-        origin: origin.to_string(),
-        line,
-        column,
-        message,
-    };
     let mut cells: Vec<Vec<Cell>> = Vec::new();
     let mut where_: Vec<Vec<(usize, usize)>> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.trim().is_empty() || line.trim_start().starts_with(';') {
-            continue;
-        }
+    for (n, line) in significant_lines(text, ';') {
         let mut row = Vec::new();
         let mut at = Vec::new();
         let mut col = 1;
@@ -47,8 +24,9 @@ pub fn parse(text: &str, origin: &str) -> Result<Kakuro, ParseError> {
                 match s {
                     "" | "-" => Ok(None),
                     _ => s.parse::<u32>().map(Some).map_err(|_| {
-                        err(
-                            i + 1,
+                        ParseError::new(
+                            origin,
+                            n,
                             start,
                             format!("expected a clue sum, found {s:?} in {token:?}"),
                         )
@@ -67,20 +45,22 @@ pub fn parse(text: &str, origin: &str) -> Result<Kakuro, ParseError> {
                         across: number(a)?,
                     },
                     None => {
-                        return Err(err(
-                            i + 1,
+                        return Err(ParseError::new(
+                            origin,
+                            n,
                             start,
                             format!("expected . (white), # (black) or a clue D\\R, found {t:?}"),
                         ))
                     }
                 },
             });
-            at.push((i + 1, start));
+            at.push((n, start));
         }
         if let Some(first) = cells.first() {
             if row.len() != first.len() {
-                return Err(err(
-                    i + 1,
+                return Err(ParseError::new(
+                    origin,
+                    n,
                     0,
                     format!(
                         "row {} has {} cells, expected {}",
@@ -95,7 +75,12 @@ pub fn parse(text: &str, origin: &str) -> Result<Kakuro, ParseError> {
         where_.push(at);
     }
     if cells.is_empty() {
-        return Err(err(0, 0, "empty input: expected rows of cells".into()));
+        return Err(ParseError::new(
+            origin,
+            0,
+            0,
+            "empty input: expected rows of cells",
+        ));
     }
     let (h, w) = (cells.len(), cells[0].len());
     for r in 0..h {
@@ -117,7 +102,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Kakuro, ParseError> {
                     let least: u32 = (1..=len as u32).sum();
                     let most: u32 = (10 - len as u32..=9).sum();
                     if len == 0 || len > 9 || sum < least || sum > most {
-                        return Err(err(
+                        return Err(ParseError::new(
+                            origin,
                             n,
                             col,
                             format!("{what} clue {sum} cannot be the sum of {len} distinct digits"),

@@ -5,13 +5,7 @@ use crate::{Cell, Fill, Kakuro};
 
 /// The answer, one row a line.
 pub fn fill_text(fill: &Fill) -> String {
-    let mut s = String::new();
-    for row in fill.rows() {
-        let cells: Vec<String> = row.chars().map(String::from).collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
-    s
+    backref_gridtext::spaced_rows(fill.rows())
 }
 
 /// An instance, which [`crate::parse`] reads back.

@@ -171,26 +171,21 @@ fn search(p: &LightUp, found: &mut dyn FnMut(&Net, &[bool]) -> bool) {
 
 /// The first answer in the encoding's order, if any.
 pub fn solve(p: &LightUp) -> Option<Bulbs> {
-    let mut first = None;
-    search(p, &mut |net, b| {
-        let mut bulbs = vec![vec![false; p.cols()]; p.rows()];
-        for (i, &(r, c)) in net.whites.iter().enumerate() {
-            bulbs[r][c] = b[i];
-        }
-        first = Some(Bulbs { bulbs });
-        false
-    });
-    first
+    backref_visit::first(|found| {
+        search(p, &mut |net, b| {
+            let mut bulbs = vec![vec![false; p.cols()]; p.rows()];
+            for (i, &(r, c)) in net.whites.iter().enumerate() {
+                bulbs[r][c] = b[i];
+            }
+            found(Bulbs { bulbs })
+        })
+    })
 }
 
-/// The number of answers, counting up to `cap`.
+/// The number of answers, counting up to `cap` (a cap of 0 stops at the first, as a cap of 1 does).
 pub fn count(p: &LightUp, cap: u64) -> u64 {
-    let mut n = 0;
-    search(p, &mut |_, _| {
-        n += 1;
-        n < cap
-    });
-    n
+    let limit = usize::try_from(cap.max(1)).unwrap_or(usize::MAX);
+    backref_visit::count(limit, |found| search(p, &mut |_, _| found(()))) as u64
 }
 
 #[cfg(test)]

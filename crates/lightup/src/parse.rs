@@ -1,38 +1,15 @@
 //! Parsing Light Up grids (see the crate documentation). Never panics; every problem is a
 //! [`ParseError`].
 
-use thiserror::Error;
+use backref_gridtext::significant_lines;
+pub use backref_gridtext::ParseError;
 
 use crate::{Cell, LightUp};
 
-/// A parse failure: where, and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{origin}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The input's name.
-    pub origin: String,
-    /// 1-based line (0: the whole input).
-    pub line: usize,
-    /// 1-based column in characters (0: the whole line or input).
-    pub column: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
-
 /// Parses `text` (named `origin` in errors).
 pub fn parse(text: &str, origin: &str) -> Result<LightUp, ParseError> {
-    let err = |line: usize, column: usize, message: String| ParseError {
-        origin: origin.to_string(),
-        line,
-        column,
-        message,
-    };
     let mut cells: Vec<Vec<Cell>> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.trim().is_empty() || line.trim_start().starts_with(';') {
-            continue;
-        }
+    for (n, line) in significant_lines(text, ';') {
         let mut row = Vec::new();
         for (col, ch) in line.chars().enumerate() {
             row.push(match ch {
@@ -41,8 +18,9 @@ pub fn parse(text: &str, origin: &str) -> Result<LightUp, ParseError> {
                 '*' | '#' => Cell::Black(None),
                 '0'..='4' => Cell::Black(Some(ch as u8 - b'0')),
                 _ => {
-                    return Err(err(
-                        i + 1,
+                    return Err(ParseError::new(
+                        origin,
+                        n,
                         col + 1,
                         format!("expected . (white), * (black) or a number 0-4, found {ch:?}"),
                     ))
@@ -51,8 +29,9 @@ pub fn parse(text: &str, origin: &str) -> Result<LightUp, ParseError> {
         }
         if let Some(first) = cells.first() {
             if row.len() != first.len() {
-                return Err(err(
-                    i + 1,
+                return Err(ParseError::new(
+                    origin,
+                    n,
                     0,
                     format!(
                         "row {} has {} cells, expected {} like the first row",
@@ -66,10 +45,11 @@ pub fn parse(text: &str, origin: &str) -> Result<LightUp, ParseError> {
         cells.push(row);
     }
     if cells.is_empty() {
-        return Err(err(
+        return Err(ParseError::new(
+            origin,
             0,
             0,
-            "empty input: expected rows of ., * and 0-4".into(),
+            "empty input: expected rows of ., * and 0-4",
         ));
     }
     Ok(LightUp { cells })

@@ -1,21 +1,13 @@
 //! Text renderings: the answer as the input's rows with `L` on the bulbs, cells separated by
 //! spaces; an instance in the same form.
 
-use crate::{Bulbs, LightUp};
+use backref_gridtext::spaced_rows;
 
-fn spaced(rows: Vec<String>) -> String {
-    let mut s = String::new();
-    for row in rows {
-        let cells: Vec<String> = row.chars().map(String::from).collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
-    s
-}
+use crate::{Bulbs, LightUp};
 
 /// The answer, one row a line.
 pub fn answer_text(puzzle: &LightUp, answer: &Bulbs) -> String {
-    spaced(answer.rows(puzzle))
+    spaced_rows(answer.rows(puzzle))
 }
 
 /// An instance, which [`crate::parse`] reads back.
@@ -23,7 +15,7 @@ pub fn puzzle_text(puzzle: &LightUp) -> String {
     let empty = Bulbs {
         bulbs: puzzle.cells.iter().map(|r| vec![false; r.len()]).collect(),
     };
-    spaced(empty.rows(puzzle))
+    spaced_rows(empty.rows(puzzle))
 }
 
 #[cfg(test)]

@@ -94,24 +94,19 @@ fn search(p: &Nonogram, found: &mut dyn FnMut(&Vec<Vec<bool>>) -> bool) {
 
 /// The first picture in the encoding's order, if any.
 pub fn solve(p: &Nonogram) -> Option<Picture> {
-    let mut first = None;
-    search(p, &mut |cells| {
-        first = Some(Picture {
-            cells: cells.clone(),
-        });
-        false
-    });
-    first
+    backref_visit::first(|found| {
+        search(p, &mut |cells| {
+            found(Picture {
+                cells: cells.clone(),
+            })
+        })
+    })
 }
 
-/// The number of pictures, counting up to `cap`.
+/// The number of pictures, counting up to `cap` (a cap of 0 stops at the first, as a cap of 1 does).
 pub fn count(p: &Nonogram, cap: u64) -> u64 {
-    let mut n = 0;
-    search(p, &mut |_| {
-        n += 1;
-        n < cap
-    });
-    n
+    let limit = usize::try_from(cap.max(1)).unwrap_or(usize::MAX);
+    backref_visit::count(limit, |found| search(p, &mut |_| found(()))) as u64
 }
 
 #[cfg(test)]

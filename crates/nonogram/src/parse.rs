@@ -1,32 +1,9 @@
 //! Parsing nonograms: the plain form and the `.non` form (see the crate documentation).
 //! Parsing never panics; every problem is a [`ParseError`].
 
-use thiserror::Error;
+pub use backref_gridtext::ParseError;
 
 use crate::Nonogram;
-
-/// A parse failure: where, and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{origin}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The input's name.
-    pub origin: String,
-    /// 1-based line (0: the whole input).
-    pub line: usize,
-    /// 1-based column in characters (0: the whole line or input).
-    pub column: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
-
-fn err(origin: &str, line: usize, column: usize, message: impl Into<String>) -> ParseError {
-    ParseError {
-        origin: origin.to_string(),
-        line,
-        column,
-        message: message.into(),
-    }
-}
 
 /// Reads one clue: numbers separated by spaces or commas; `0`, `-` or nothing is empty.
 fn clue(text: &str, n: usize, origin: &str) -> Result<Vec<usize>, ParseError> {
@@ -43,7 +20,7 @@ fn clue(text: &str, n: usize, origin: &str) -> Result<Vec<usize>, ParseError> {
             Ok(0) => {}
             Ok(k) => out.push(k),
             Err(_) => {
-                return Err(err(
+                return Err(ParseError::new(
                     origin,
                     n,
                     start,
@@ -72,7 +49,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Nonogram, ParseError> {
         plain(&lines, origin)?
     };
     if p.rows.is_empty() || p.cols.is_empty() {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             0,
             0,
@@ -98,7 +75,7 @@ fn plain(lines: &[(usize, &str)], origin: &str) -> Result<Nonogram, ParseError> 
     }
     blocks.retain(|b| !b.is_empty());
     if blocks.len() != 2 {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             0,
             0,
@@ -120,7 +97,7 @@ fn non(lines: &[(usize, &str)], origin: &str) -> Result<Nonogram, ParseError> {
     let mut i = 0;
     let number = |n: usize, l: &str, key: &str| -> Result<usize, ParseError> {
         l[key.len()..].trim().parse().map_err(|_| {
-            err(
+            ParseError::new(
                 origin,
                 n,
                 key.len() + 2,
@@ -137,7 +114,7 @@ fn non(lines: &[(usize, &str)], origin: &str) -> Result<Nonogram, ParseError> {
             "rows" | "columns" => {
                 let count = if key == "rows" { height } else { width };
                 let Some(count) = count else {
-                    return Err(err(
+                    return Err(ParseError::new(
                         origin,
                         n,
                         1,
@@ -150,7 +127,7 @@ fn non(lines: &[(usize, &str)], origin: &str) -> Result<Nonogram, ParseError> {
                 let mut list = Vec::with_capacity(count);
                 for k in 0..count {
                     let Some(&(m, c)) = lines.get(i + 1 + k) else {
-                        return Err(err(
+                        return Err(ParseError::new(
                             origin,
                             n,
                             0,
@@ -171,7 +148,7 @@ fn non(lines: &[(usize, &str)], origin: &str) -> Result<Nonogram, ParseError> {
         i += 1;
     }
     if rows.is_empty() || cols.is_empty() {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             0,
             0,

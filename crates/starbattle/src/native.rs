@@ -98,22 +98,13 @@ fn search(puzzle: &StarBattle, k: u32, found: &mut dyn FnMut(&Vec<Vec<bool>>) ->
 
 /// The first answer in the encoding's order, if any.
 pub fn solve(puzzle: &StarBattle, k: u32) -> Option<Stars> {
-    let mut first = None;
-    search(puzzle, k, &mut |s| {
-        first = Some(Stars { stars: s.clone() });
-        false
-    });
-    first
+    backref_visit::first(|found| search(puzzle, k, &mut |s| found(Stars { stars: s.clone() })))
 }
 
-/// The number of answers, counting up to `cap`.
+/// The number of answers, counting up to `cap` (a cap of 0 stops at the first, as a cap of 1 does).
 pub fn count(puzzle: &StarBattle, k: u32, cap: u64) -> u64 {
-    let mut n = 0;
-    search(puzzle, k, &mut |_| {
-        n += 1;
-        n < cap
-    });
-    n
+    let limit = usize::try_from(cap.max(1)).unwrap_or(usize::MAX);
+    backref_visit::count(limit, |found| search(puzzle, k, &mut |_| found(()))) as u64
 }
 
 #[cfg(test)]

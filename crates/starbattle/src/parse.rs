@@ -1,41 +1,14 @@
 //! Parsing Star Battle grids: the grid form and the one-line comma form (see the crate
 //! documentation). Parsing never panics; every problem is a [`ParseError`].
 
-use thiserror::Error;
+use backref_gridtext::significant_lines;
+pub use backref_gridtext::ParseError;
 
 use crate::StarBattle;
 
-/// A parse failure: where, and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{origin}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The input's name.
-    pub origin: String,
-    /// 1-based line (0: the whole input).
-    pub line: usize,
-    /// 1-based column in characters (0: the whole line or input).
-    pub column: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
-
-fn err(origin: &str, line: usize, column: usize, message: impl Into<String>) -> ParseError {
-    ParseError {
-        origin: origin.to_string(),
-        line,
-        column,
-        message: message.into(),
-    }
-}
-
 /// Parses `text` (named `origin` in errors).
 pub fn parse(text: &str, origin: &str) -> Result<StarBattle, ParseError> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .collect();
+    let lines = significant_lines(text, '#');
     let mut lines = lines;
     let mut stars = None;
     if let Some(&(n, first)) = lines.first() {
@@ -43,7 +16,7 @@ pub fn parse(text: &str, origin: &str) -> Result<StarBattle, ParseError> {
             match k.trim().parse::<u32>() {
                 Ok(k) if k >= 1 => stars = Some(k),
                 _ => {
-                    return Err(err(
+                    return Err(ParseError::new(
                         origin,
                         n,
                         {
@@ -62,7 +35,7 @@ pub fn parse(text: &str, origin: &str) -> Result<StarBattle, ParseError> {
         }
     }
     if lines.is_empty() {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             0,
             0,
@@ -91,7 +64,7 @@ pub fn parse(text: &str, origin: &str) -> Result<StarBattle, ParseError> {
         })
         .collect();
     if names.len() != n {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             0,
             0,
@@ -118,7 +91,7 @@ fn grid(lines: &[(usize, &str)], origin: &str) -> Result<Vec<Vec<String>>, Parse
                 ' ' | '\t' => {}
                 c if c.is_ascii_alphanumeric() => row.push(c.to_string()),
                 c => {
-                    return Err(err(
+                    return Err(ParseError::new(
                         origin,
                         n,
                         col + 1,
@@ -132,7 +105,7 @@ fn grid(lines: &[(usize, &str)], origin: &str) -> Result<Vec<Vec<String>>, Parse
     let h = rows.len();
     for (i, row) in rows.iter().enumerate() {
         if row.len() != h {
-            return Err(err(
+            return Err(ParseError::new(
                 origin,
                 lines[i].0,
                 0,
@@ -153,7 +126,7 @@ fn comma_line(n: usize, line: &str, origin: &str) -> Result<Vec<Vec<String>>, Pa
     for part in line.split(',') {
         let id = part.trim();
         if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(err(
+            return Err(ParseError::new(
                 origin,
                 n,
                 col,
@@ -165,7 +138,7 @@ fn comma_line(n: usize, line: &str, origin: &str) -> Result<Vec<Vec<String>>, Pa
     }
     let side = (ids.len() as f64).sqrt().round() as usize;
     if side * side != ids.len() {
-        return Err(err(
+        return Err(ParseError::new(
             origin,
             n,
             0,

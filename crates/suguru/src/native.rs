@@ -60,24 +60,19 @@ fn search(p: &Suguru, found: &mut dyn FnMut(&Vec<Vec<u8>>) -> bool) {
 
 /// The first answer in the encoding's order, if any.
 pub fn solve(p: &Suguru) -> Option<Digits> {
-    let mut first = None;
-    search(p, &mut |cells| {
-        first = Some(Digits {
-            digits: cells.clone(),
-        });
-        false
-    });
-    first
+    backref_visit::first(|found| {
+        search(p, &mut |cells| {
+            found(Digits {
+                digits: cells.clone(),
+            })
+        })
+    })
 }
 
-/// The number of answers, counting up to `cap`.
+/// The number of answers, counting up to `cap` (a cap of 0 stops at the first, as a cap of 1 does).
 pub fn count(p: &Suguru, cap: u64) -> u64 {
-    let mut n = 0;
-    search(p, &mut |_| {
-        n += 1;
-        n < cap
-    });
-    n
+    let limit = usize::try_from(cap.max(1)).unwrap_or(usize::MAX);
+    backref_visit::count(limit, |found| search(p, &mut |_| found(()))) as u64
 }
 
 #[cfg(test)]

@@ -1,35 +1,15 @@
 //! Parsing Suguru grids: the region grid, a blank line, the givens (see the crate
 //! documentation). Never panics; every problem is a [`ParseError`].
 
-use thiserror::Error;
+pub use backref_gridtext::ParseError;
 
 use crate::Suguru;
-
-/// A parse failure: where, and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{origin}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The input's name.
-    pub origin: String,
-    /// 1-based line (0: the whole input).
-    pub line: usize,
-    /// 1-based column in characters (0: the whole line or input).
-    pub column: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
 
 /// A line of a block: its number and its cells (column, character).
 type Line = (usize, Vec<(usize, char)>);
 
 /// Parses `text` (named `origin` in errors).
 pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
-    let err = |line: usize, column: usize, message: String| ParseError {
-        origin: origin.to_string(),
-        line,
-        column,
-        message,
-    };
     // Blocks of (line number, cells) separated by blank lines.
     let mut blocks: Vec<Vec<Line>> = vec![Vec::new()];
     for (i, line) in text.lines().enumerate() {
@@ -53,7 +33,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
     }
     blocks.retain(|b| !b.is_empty());
     if blocks.len() != 2 {
-        return Err(err(
+        return Err(ParseError::new(
+            origin,
             0,
             0,
             format!(
@@ -65,7 +46,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
     let (h, w) = (blocks[0].len(), blocks[0][0].1.len());
     for (b, what) in blocks.iter().zip(["region grid", "givens grid"]) {
         if b.len() != h {
-            return Err(err(
+            return Err(ParseError::new(
+                origin,
                 b[0].0,
                 0,
                 format!("the {what} has {} rows, expected {h}", b.len()),
@@ -73,7 +55,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
         }
         for (n, cells) in b {
             if cells.len() != w {
-                return Err(err(
+                return Err(ParseError::new(
+                    origin,
                     *n,
                     0,
                     format!(
@@ -90,7 +73,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
         let mut row = Vec::new();
         for &(col, ch) in cells {
             if !ch.is_ascii_alphanumeric() {
-                return Err(err(
+                return Err(ParseError::new(
+                    origin,
                     *n,
                     col,
                     format!("expected a region id (a letter or a digit), found {ch:?}"),
@@ -111,7 +95,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
         sizes[g] += 1;
     }
     if let Some(g) = sizes.iter().position(|&s| s > 9) {
-        return Err(err(
+        return Err(ParseError::new(
+            origin,
             0,
             0,
             format!(
@@ -130,7 +115,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
                     let d = ch as u8 - b'0';
                     let g = regions[r][c];
                     if d as usize > sizes[g] {
-                        return Err(err(
+                        return Err(ParseError::new(
+                            origin,
                             *n,
                             col,
                             format!("given {d} in region {} of {} cells", ids[g], sizes[g]),
@@ -139,7 +125,8 @@ pub fn parse(text: &str, origin: &str) -> Result<Suguru, ParseError> {
                     Some(d)
                 }
                 _ => {
-                    return Err(err(
+                    return Err(ParseError::new(
+                        origin,
                         *n,
                         col,
                         format!("expected a digit 1-9 or . (blank), found {ch:?}"),

@@ -4,13 +4,7 @@ use crate::{Digits, Suguru};
 
 /// The answer, one row a line.
 pub fn answer_text(answer: &Digits) -> String {
-    let mut s = String::new();
-    for row in answer.rows() {
-        let cells: Vec<String> = row.chars().map(String::from).collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
-    s
+    backref_gridtext::spaced_rows(answer.rows())
 }
 
 /// An instance: the region grid (ids `1`–`9`, `A`–`Z`, `a`–`z` by index), a blank line, the
