@@ -39,6 +39,56 @@ pub enum Command {
     /// A drop-in SAT solver: `backref sat FILE.cnf` answers in the SAT-competition format
     /// (`s SATISFIABLE` + `v` lines, exit 10; `s UNSATISFIABLE`, exit 20; `s UNKNOWN`, exit 0).
     Sat(SatArgs),
+    /// A FlatZinc solver for MiniZinc: `backref fzn FILE.fzn` answers in MiniZinc's format
+    /// (`x = ...;`, `----------`, `==========`, `=====UNSATISFIABLE=====`).
+    Fzn(FznArgs),
+    /// Make backref a MiniZinc solver: `backref minizinc install [--dir DIR]`.
+    Minizinc(MinizincArgs),
+}
+
+/// `backref fzn`: the flags MiniZinc passes to a FlatZinc solver.
+#[derive(Args, Debug)]
+pub struct FznArgs {
+    /// The FlatZinc file.
+    pub file: String,
+    /// Print every solution (satisfaction) or every improving one (optimisation).
+    #[arg(short = 'a', long = "all-solutions")]
+    pub all_solutions: bool,
+    /// Stop after this many solutions.
+    #[arg(short = 'n', long = "num-solutions")]
+    pub num_solutions: Option<usize>,
+    /// Print statistics as `%%%mzn-stat:` lines.
+    #[arg(short = 's', long = "statistics")]
+    pub statistics: bool,
+    /// Time limit in milliseconds (default: 300 s).
+    #[arg(short = 't', long = "time-limit")]
+    pub time_limit: Option<u64>,
+    /// Free search: backref always searches in its own static order, so this changes nothing.
+    #[arg(short = 'f', long = "free-search")]
+    pub free_search: bool,
+    /// The engine to run.
+    #[arg(long, default_value = "pcre2")]
+    pub engine: String,
+}
+
+/// `backref minizinc`.
+#[derive(Args, Debug)]
+pub struct MinizincArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: MinizincCommand,
+}
+
+/// `backref minizinc` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum MinizincCommand {
+    /// Write backref.msc and the solver library (mznlib) into DIR, so that
+    /// `MZN_SOLVER_PATH=DIR minizinc --solvers` lists backref.
+    Install {
+        /// Where (default: ~/.minizinc/solvers, where MiniZinc looks by itself).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// `backref sat`.
@@ -315,7 +365,11 @@ impl Command {
             Command::Engines(a) => a.format,
             Command::Count(a) => a.format,
             Command::Check(a) => a.format,
-            Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => Format::Text,
+            Command::Fillit { .. }
+            | Command::Bench(_)
+            | Command::Sat(_)
+            | Command::Fzn(_)
+            | Command::Minizinc(_) => Format::Text,
         };
         format == Format::Json
     }
@@ -328,9 +382,12 @@ impl Command {
             Command::Engines(a) => a.format,
             Command::Count(a) => a.format,
             Command::Check(a) => a.format,
-            Command::Emit(_) | Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => {
-                Format::Text
-            }
+            Command::Emit(_)
+            | Command::Fillit { .. }
+            | Command::Bench(_)
+            | Command::Sat(_)
+            | Command::Fzn(_)
+            | Command::Minizinc(_) => Format::Text,
         } == Format::Html;
         if html {
             return Some(
@@ -340,9 +397,12 @@ impl Command {
         let (command, format) = match self {
             Command::Solve(a) if a.all => ("solve --all", a.format),
             Command::Solve(a) if a.unique => ("solve --unique", a.format),
-            Command::Solve(_) | Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) => {
-                return None
-            }
+            Command::Solve(_)
+            | Command::Fillit { .. }
+            | Command::Bench(_)
+            | Command::Sat(_)
+            | Command::Fzn(_)
+            | Command::Minizinc(_) => return None,
             Command::Emit(a) => ("emit", a.format),
             Command::Engines(a) => ("engines", a.format),
             Command::Count(a) => ("count", a.format),

@@ -49,6 +49,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_rectangles::puzzle::ENTRY,
     backref_sudoku::ENTRY,
     backref_cnf::ENTRY,
+    backref_flatzinc::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.
