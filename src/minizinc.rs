@@ -27,6 +27,10 @@ pub const MZNLIB: &[(&str, &str)] = &[
         include_str!("../share/minizinc/backref/fzn_table_bool.mzn"),
     ),
     (
+        "redefinitions.mzn",
+        include_str!("../share/minizinc/backref/redefinitions.mzn"),
+    ),
+    (
         "fzn_count_eq.mzn",
         include_str!("../share/minizinc/backref/fzn_count_eq.mzn"),
     ),

@@ -235,7 +235,9 @@ impl Translator<'_> {
                 Err(size) => {
                     if !matches!(
                         c.name.as_str(),
-                        "int_lin_eq"
+                        "array_var_int_element"
+                            | "array_var_bool_element"
+                            | "int_lin_eq"
                             | "int_lin_le"
                             | "int_lin_ne"
                             | "int_lin_eq_reif"
@@ -320,6 +322,27 @@ impl Translator<'_> {
                 [Arg::Array(a), Arg::Array(x), Arg::Int(rhs), rest @ ..],
             ) => self.linear(c, a, x, *rhs, rest.first()),
             ("fzn_count_eq", [Arg::Array(xs), y, count]) => self.count_eq(c, xs, y, count),
+            ("array_var_int_element" | "array_var_bool_element", [i, Arg::Array(xs), z]) => {
+                // Too large for one table: the index within range, then one table per
+                // position k over (i, x_k, z): i = k implies z = x_k.
+                let range = Constraint {
+                    name: "set_in".into(),
+                    args: vec![i.clone(), Arg::Set((1..=xs.len() as i64).collect())],
+                    defines: None,
+                    line: c.line,
+                };
+                self.constraint(&range)?;
+                for (k, x) in xs.iter().enumerate() {
+                    let at = Constraint {
+                        name: "_element_at".into(),
+                        args: vec![i.clone(), Arg::Int(k as i64 + 1), x.clone(), z.clone()],
+                        defines: None,
+                        line: c.line,
+                    };
+                    self.constraint(&at)?;
+                }
+                Ok(())
+            }
             ("fzn_all_different_int", [Arg::Array(xs)]) => {
                 for i in 0..xs.len() {
                     for j in i + 1..xs.len() {
@@ -731,17 +754,27 @@ pub fn encode(model: &Model, better_than: Option<i64>) -> Result<Encoded, FznErr
             let var = &model.vars[x];
             let name = ir_name(&var.name, x);
             let line = var.line;
-            let id = if tuples.is_empty() {
+            let ids: Vec<VarId> = inputs.iter().map(|v| t.ir[*v].expect("checked")).collect();
+            let rows: Vec<Vec<String>> = tuples
+                .iter()
+                .map(|r| t.strings(&vars, r))
+                .filter(|r| t.fits(&ids, &r[..ids.len()]))
+                .collect();
+            let id = if rows.is_empty() {
+                // No combination is allowed: a plain choice, and a statement that fails.
                 let values: Vec<String> = var.domain.iter().map(|x| x.to_string()).collect();
-                let id = if var.boolean { t.p.bool_var(&name, false) } else { t.p.choice_var(&name, &values) };
+                let id = if var.boolean {
+                    t.p.bool_var(&name, false)
+                } else {
+                    t.p.choice_var(&name, &values)
+                };
                 let id = id.map_err(|e| FznError::model(&model.file, line, e.to_string()))?;
                 order.push(id);
                 t.ir[x] = Some(id);
-                t.fail().map_err(|e| FznError::model(&model.file, line, e.to_string()))?;
+                t.fail()
+                    .map_err(|e| FznError::model(&model.file, line, e.to_string()))?;
                 id
             } else {
-                let ids: Vec<VarId> = inputs.iter().map(|v| t.ir[*v].expect("checked")).collect();
-                let rows: Vec<Vec<String>> = tuples.iter().map(|r| t.strings(&vars, r)).collect();
                 t.p.lookup_var(&name, &ids, rows)
                     .map_err(|e| FznError::model(&model.file, line, e.to_string()))?
             };

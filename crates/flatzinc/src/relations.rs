@@ -159,6 +159,12 @@ pub const RELATIONS: &[(&str, Rel)] = &[
     ("array_var_int_element", element),
     ("array_bool_element", element),
     ("array_var_bool_element", element),
+    // The translation's own split of a large `array_var_*_element`: `(i, k, x_k, z)`, if
+    // `i = k` then `z = x_k`.
+    ("_element_at", |v| match v {
+        [i, k, x, z] => Some(one(i)? != one(k)? || one(x)? == one(z)?),
+        _ => None,
+    }),
     ("set_in", |v| set_in(v, 0)),
     ("set_in_reif", |v| set_in(v, 1)),
     ("set_in_imp", |v| set_in(v, 2)),
