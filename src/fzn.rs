@@ -183,7 +183,10 @@ fn optimise(
                 }
             }
             (Outcome::NoSolution, _) => {
-                emit(&format!("{}\n", if found { COMPLETE } else { UNSATISFIABLE }));
+                emit(&format!(
+                    "{}\n",
+                    if found { COMPLETE } else { UNSATISFIABLE }
+                ));
                 return Ok(());
             }
             _ => {

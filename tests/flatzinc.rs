@@ -72,7 +72,10 @@ fn statistics_and_one_solution() {
     let (out, code) = stdout(&["fzn", "-s", &fixture("tiny.fzn")]);
     assert_eq!(code, 0);
     assert!(out.starts_with("x = 1;\n"), "{out}");
-    assert!(out.contains("----------\n%%%mzn-stat: solutions=1\n"), "{out}");
+    assert!(
+        out.contains("----------\n%%%mzn-stat: solutions=1\n"),
+        "{out}"
+    );
     assert!(out.ends_with("%%%mzn-stat-end\n"), "{out}");
 }
 
@@ -106,8 +109,14 @@ fn minimize_prints_each_improvement_then_proves_the_optimum() {
 #[test]
 fn bad_files_name_file_line_and_problem() {
     for (name, expected) in [
-        ("syntax.fzn", "syntax.fzn:2:21: expected \",\" or \")\", got 2"),
-        ("unsupported.fzn", "unsupported.fzn:3: constraint int_pow: not supported"),
+        (
+            "syntax.fzn",
+            "syntax.fzn:2:21: expected \",\" or \")\", got 2",
+        ),
+        (
+            "unsupported.fzn",
+            "unsupported.fzn:3: constraint int_pow: not supported",
+        ),
         ("unbounded.fzn", "unbounded.fzn:2: variable y is unbounded"),
         ("float.fzn", "float.fzn:2:5: floats are not supported"),
     ] {
@@ -123,7 +132,10 @@ fn bad_files_name_file_line_and_problem() {
 fn registered_as_a_puzzle() {
     let (out, code) = stdout(&["count", "flatzinc", &fixture("tiny.fzn")]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("1 solution(s)") && out.contains("native solver: 1"), "{out}");
+    assert!(
+        out.contains("1 solution(s)") && out.contains("native solver: 1"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -195,7 +207,10 @@ fn count(text: &str) -> usize {
 
 fn optimum(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
-    let end = lines.iter().rposition(|l| *l == "----------").expect("a solution");
+    let end = lines
+        .iter()
+        .rposition(|l| *l == "----------")
+        .expect("a solution");
     let last = lines[end - 1];
     last.rsplit("= ").next().unwrap_or_default().to_string()
 }
@@ -235,17 +250,23 @@ fn minizinc_lists_and_runs_backref() {
 
 #[test]
 fn seed_colorgrid_from_the_corpus() {
-    let seed = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/minizinc/seed_colorgrid.mzn");
+    let seed =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/minizinc/seed_colorgrid.mzn");
     if !seed.exists() {
-        eprintln!("SKIPPED: seed_colorgrid_from_the_corpus: {} is absent", seed.display());
+        eprintln!(
+            "SKIPPED: seed_colorgrid_from_the_corpus: {} is absent",
+            seed.display()
+        );
         return;
     }
     if !minizinc("seed_colorgrid_from_the_corpus") {
         return;
     }
     let dir = install("seed");
-    let out = run_minizinc(&dir, &["--solver", "backref", "-a", &seed.to_string_lossy()]);
+    let out = run_minizinc(
+        &dir,
+        &["--solver", "backref", "-a", &seed.to_string_lossy()],
+    );
     assert_eq!(
         out,
         "[1, 1, 2, 3, 3, 1, 1, 2, 3, 3, 3, 3, 2, 1, 3, 2]\n----------\n\

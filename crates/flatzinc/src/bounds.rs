@@ -38,7 +38,9 @@ fn implied(m: &Model, name: &str, args: &[Arg], x: usize) -> Option<(i64, i64)> 
             let Arg::Int(c) = rhs else { return None };
             let (cs, vs) = (items(coefs), items(xs));
             let k = vs.iter().position(is_x)?;
-            let Arg::Int(ax) = cs.get(k)? else { return None };
+            let Arg::Int(ax) = cs.get(k)? else {
+                return None;
+            };
             if ax.abs() != 1 {
                 return None;
             }
@@ -62,7 +64,11 @@ fn implied(m: &Model, name: &str, args: &[Arg], x: usize) -> Option<(i64, i64)> 
         ("int_abs", [a, z]) if is_x(z) => {
             let (a0, a1) = r(a)?;
             let hi = a0.abs().max(a1.abs());
-            let lo = if a0 <= 0 && a1 >= 0 { 0 } else { a0.abs().min(a1.abs()) };
+            let lo = if a0 <= 0 && a1 >= 0 {
+                0
+            } else {
+                a0.abs().min(a1.abs())
+            };
             Some((lo, hi))
         }
         ("int_min" | "int_max", [a, b, z]) if is_x(z) => {
@@ -140,11 +146,13 @@ pub fn infer(m: &mut Model) -> Result<(), FznError> {
                 return Err(FznError::model(
                     &m.file,
                     v.line,
-                    format!("variable {}: a domain of more than {MAX_DOMAIN} values", v.name),
+                    format!(
+                        "variable {}: a domain of more than {MAX_DOMAIN} values",
+                        v.name
+                    ),
                 ));
             }
         }
     }
     Ok(())
 }
-

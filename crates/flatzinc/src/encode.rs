@@ -57,6 +57,10 @@ impl Encoded {
     }
 }
 
+/// One term of a chain of partial sums: its model variables, and the contribution of each
+/// combination of their values.
+type Term = (Vec<usize>, Vec<(Vec<i64>, i64)>);
+
 /// An IR variable with its integer values.
 #[derive(Clone)]
 struct Slot {
@@ -129,7 +133,11 @@ struct Translator<'a> {
 
 impl Translator<'_> {
     fn err(&self, c: &Constraint, msg: String) -> FznError {
-        FznError::model(&self.model.file, c.line, format!("constraint {}: {msg}", c.name))
+        FznError::model(
+            &self.model.file,
+            c.line,
+            format!("constraint {}: {msg}", c.name),
+        )
     }
 
     fn slot(&self, v: usize) -> Slot {
@@ -187,7 +195,13 @@ impl Translator<'_> {
         let ids: Vec<VarId> = slots.iter().map(|s| s.id).collect();
         let rows = tuples
             .iter()
-            .map(|t| slots.iter().zip(t).map(|(s, x)| text(s.boolean, *x)).collect())
+            .map(|t| {
+                slots
+                    .iter()
+                    .zip(t)
+                    .map(|(s, x)| text(s.boolean, *x))
+                    .collect()
+            })
             .filter(|row: &Vec<String>| self.fits(&ids, row))
             .collect();
         self.p.table(&ids, rows).map(drop)
@@ -454,7 +468,9 @@ impl Translator<'_> {
         match r {
             Arg::Var(v) => {
                 let id = self.ir[*v].expect("defined");
-                self.p.table(&[id], vec![vec![text(true, i64::from(value))]]).map(drop)
+                self.p
+                    .table(&[id], vec![vec![text(true, i64::from(value))]])
+                    .map(drop)
             }
             Arg::Bool(b) if *b != value => self.fail(),
             _ => Ok(()),
@@ -468,7 +484,7 @@ impl Translator<'_> {
     fn chain(
         &mut self,
         c: &Constraint,
-        terms: Vec<(Vec<usize>, Vec<(Vec<i64>, i64)>)>,
+        terms: Vec<Term>,
         tail: &[usize],
         accept: &dyn Fn(i64, &[i64]) -> bool,
         target: Option<(i64, i64)>,
@@ -487,7 +503,8 @@ impl Translator<'_> {
             let term_slots: Vec<Slot> = vars.iter().map(|v| self.slot(*v)).collect();
             if k + 1 == n {
                 let tail_slots: Vec<Slot> = tail.iter().map(|v| self.slot(*v)).collect();
-                let tail_domains: Vec<&[i64]> = tail_slots.iter().map(|s| s.values.as_slice()).collect();
+                let tail_domains: Vec<&[i64]> =
+                    tail_slots.iter().map(|s| s.values.as_slice()).collect();
                 let mut rows = Vec::new();
                 for &p in &sums {
                     for (vals, x) in contrib {
@@ -503,14 +520,18 @@ impl Translator<'_> {
                             }
                         });
                         if r.is_err() || rows.len() as u64 > TABLE_LIMIT * 10 {
-                            return Err(self.err(c, "the linear sum is too large to tabulate".into()));
+                            return Err(
+                                self.err(c, "the linear sum is too large to tabulate".into())
+                            );
                         }
                     }
                 }
                 let mut slots: Vec<Slot> = prev.iter().cloned().collect();
                 slots.extend(term_slots);
                 slots.extend(tail_slots);
-                return self.table(&slots, &rows).map_err(|e| self.err(c, e.to_string()));
+                return self
+                    .table(&slots, &rows)
+                    .map_err(|e| self.err(c, e.to_string()));
             }
             let mut rows = Vec::new();
             for &p in &sums {
@@ -525,7 +546,12 @@ impl Translator<'_> {
                     if prev.is_some() {
                         row.push(p.to_string());
                     }
-                    row.extend(term_slots.iter().zip(vals).map(|(s, v)| text(s.boolean, *v)));
+                    row.extend(
+                        term_slots
+                            .iter()
+                            .zip(vals)
+                            .map(|(s, v)| text(s.boolean, *v)),
+                    );
                     row.push(q.to_string());
                     rows.push(row);
                 }
@@ -582,7 +608,10 @@ impl Translator<'_> {
         }
         terms.retain(|t| t.1 != 0);
         terms.sort_by_key(|t| std::cmp::Reverse(t.1.abs()));
-        let op = c.name.trim_start_matches("int_lin_").trim_start_matches("bool_lin_");
+        let op = c
+            .name
+            .trim_start_matches("int_lin_")
+            .trim_start_matches("bool_lin_");
         let (cmp, mode) = op.split_once('_').unwrap_or((op, ""));
         let test: fn(i64, i64) -> bool = match cmp {
             "eq" => |s, c| s == c,
@@ -616,24 +645,45 @@ impl Translator<'_> {
         if terms.is_empty() {
             let slots: Vec<Slot> = tail.iter().map(|v| self.slot(*v)).collect();
             let rows: Vec<Vec<i64>> = match slots.first() {
-                Some(s) => s.values.iter().filter(|b| accept(0, &[**b])).map(|b| vec![*b]).collect(),
+                Some(s) => s
+                    .values
+                    .iter()
+                    .filter(|b| accept(0, &[**b]))
+                    .map(|b| vec![*b])
+                    .collect(),
                 None => {
-                    return if accept(0, &[]) { Ok(()) } else { self.fail().map_err(|e| self.err(c, e.to_string())) }
+                    return if accept(0, &[]) {
+                        Ok(())
+                    } else {
+                        self.fail().map_err(|e| self.err(c, e.to_string()))
+                    }
                 }
             };
-            return self.table(&slots, &rows).map_err(|e| self.err(c, e.to_string()));
+            return self
+                .table(&slots, &rows)
+                .map_err(|e| self.err(c, e.to_string()));
         }
-        let terms: Vec<(Vec<usize>, Vec<(Vec<i64>, i64)>)> = terms
+        let terms: Vec<Term> = terms
             .iter()
             .map(|&(v, k)| {
-                let contrib = self.model.vars[v].domain.iter().map(|x| (vec![*x], k * x)).collect();
+                let contrib = self.model.vars[v]
+                    .domain
+                    .iter()
+                    .map(|x| (vec![*x], k * x))
+                    .collect();
                 (vec![v], contrib)
             })
             .collect();
         self.chain(c, terms, &tail, &accept, target)
     }
 
-    fn count_eq(&mut self, c: &Constraint, xs: &[Arg], y: &Arg, count: &Arg) -> Result<(), FznError> {
+    fn count_eq(
+        &mut self,
+        c: &Constraint,
+        xs: &[Arg],
+        y: &Arg,
+        count: &Arg,
+    ) -> Result<(), FznError> {
         let mut terms = Vec::new();
         let mut offset = 0;
         for a in xs {
@@ -641,7 +691,10 @@ impl Translator<'_> {
             a.vars(&mut vars);
             y.vars(&mut vars);
             vars.dedup();
-            let domains: Vec<&[i64]> = vars.iter().map(|v| self.model.vars[*v].domain.as_slice()).collect();
+            let domains: Vec<&[i64]> = vars
+                .iter()
+                .map(|v| self.model.vars[*v].domain.as_slice())
+                .collect();
             let mut contrib = Vec::new();
             let value_of = |arg: &Arg, vals: &[i64]| match arg {
                 Arg::Var(v) => vals[vars.iter().position(|x| x == v).expect("listed")],
@@ -652,7 +705,10 @@ impl Translator<'_> {
                 continue;
             }
             product(&domains, TABLE_LIMIT, |vals| {
-                contrib.push((vals.to_vec(), i64::from(value_of(a, vals) == value_of(y, vals))));
+                contrib.push((
+                    vals.to_vec(),
+                    i64::from(value_of(a, vals) == value_of(y, vals)),
+                ));
             })
             .map_err(|_| self.err(c, "domains too large".into()))?;
             terms.push((vars.clone(), contrib));
@@ -669,11 +725,18 @@ impl Translator<'_> {
         if terms.is_empty() {
             let slots: Vec<Slot> = tail.iter().map(|v| self.slot(*v)).collect();
             let rows: Vec<Vec<i64>> = match slots.first() {
-                Some(s) => s.values.iter().filter(|b| accept(0, &[**b])).map(|b| vec![*b]).collect(),
+                Some(s) => s
+                    .values
+                    .iter()
+                    .filter(|b| accept(0, &[**b]))
+                    .map(|b| vec![*b])
+                    .collect(),
                 None if accept(0, &[]) => return Ok(()),
                 None => return self.fail().map_err(|e| self.err(c, e.to_string())),
             };
-            return self.table(&slots, &rows).map_err(|e| self.err(c, e.to_string()));
+            return self
+                .table(&slots, &rows)
+                .map_err(|e| self.err(c, e.to_string()));
         }
         let target = fixed.map(|f| (f - offset, f - offset));
         self.chain(c, terms, &tail, &accept, target)
@@ -738,8 +801,8 @@ pub fn encode(model: &Model, better_than: Option<i64>) -> Result<Encoded, FznErr
     let mut used_as_definer = vec![false; model.constraints.len()];
     loop {
         let mut progress = false;
-        for x in 0..n {
-            let Some(ci) = definer[x] else { continue };
+        for (x, def) in definer.iter().enumerate() {
+            let Some(ci) = *def else { continue };
             if t.ir[x].is_some() {
                 continue;
             }
@@ -791,8 +854,12 @@ pub fn encode(model: &Model, better_than: Option<i64>) -> Result<Encoded, FznErr
             let var = &model.vars[v];
             let name = ir_name(&var.name, v);
             let values: Vec<String> = var.domain.iter().map(|x| x.to_string()).collect();
-            let id = if var.boolean { t.p.bool_var(&name, false) } else { t.p.choice_var(&name, &values) }
-                .map_err(|e| FznError::model(&model.file, var.line, e.to_string()))?;
+            let id = if var.boolean {
+                t.p.bool_var(&name, false)
+            } else {
+                t.p.choice_var(&name, &values)
+            }
+            .map_err(|e| FznError::model(&model.file, var.line, e.to_string()))?;
             t.ir[v] = Some(id);
             order.push(id);
         }
@@ -806,23 +873,41 @@ pub fn encode(model: &Model, better_than: Option<i64>) -> Result<Encoded, FznErr
         let (arg, minimize) = match &model.objective {
             Objective::Minimize(a) => (a, true),
             Objective::Maximize(a) => (a, false),
-            Objective::Satisfy => return Err(FznError::model(&model.file, 0, "a bound without an objective".into())),
+            Objective::Satisfy => {
+                return Err(FznError::model(
+                    &model.file,
+                    0,
+                    "a bound without an objective".into(),
+                ))
+            }
         };
         let better = |x: i64| if minimize { x < bound } else { x > bound };
         match arg {
             Arg::Var(v) => {
                 let slot = t.slot(*v);
-                let rows: Vec<Vec<i64>> = slot.values.iter().filter(|x| better(**x)).map(|x| vec![*x]).collect();
-                t.table(&[slot], &rows).map_err(|e| FznError::model(&model.file, 0, e.to_string()))?;
+                let rows: Vec<Vec<i64>> = slot
+                    .values
+                    .iter()
+                    .filter(|x| better(**x))
+                    .map(|x| vec![*x])
+                    .collect();
+                t.table(&[slot], &rows)
+                    .map_err(|e| FznError::model(&model.file, 0, e.to_string()))?;
             }
-            a if !better(constant(a)) => t.fail().map_err(|e| FznError::model(&model.file, 0, e.to_string()))?,
+            a if !better(constant(a)) => t
+                .fail()
+                .map_err(|e| FznError::model(&model.file, 0, e.to_string()))?,
             _ => {}
         }
     }
     Ok(Encoded {
         program: t.p,
         order,
-        map: t.ir.into_iter().map(|x| x.expect("every variable")).collect(),
+        map: t
+            .ir
+            .into_iter()
+            .map(|x| x.expect("every variable"))
+            .collect(),
         booleans: model.vars.iter().map(|v| v.boolean).collect(),
     })
 }

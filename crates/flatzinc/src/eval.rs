@@ -89,9 +89,7 @@ pub fn holds(name: &str, v: &[Value]) -> Option<bool> {
         ("int_eq_reif", [I(a), I(c), I(r)]) | ("bool_eq_reif", [I(a), I(c), I(r)]) => {
             (a == c) == b(*r)
         }
-        ("int_ne_reif", [I(a), I(c), I(r)]) | ("bool_xor", [I(a), I(c), I(r)]) => {
-            (a != c) == b(*r)
-        }
+        ("int_ne_reif", [I(a), I(c), I(r)]) | ("bool_xor", [I(a), I(c), I(r)]) => (a != c) == b(*r),
         ("bool_not", [I(a), I(c), I(r)]) => (a != c) == b(*r),
         ("int_lt_reif", [I(a), I(c), I(r)]) | ("bool_lt_reif", [I(a), I(c), I(r)]) => {
             (a < c) == b(*r)
@@ -105,9 +103,7 @@ pub fn holds(name: &str, v: &[Value]) -> Option<bool> {
         ("int_ne_imp", [I(a), I(c), I(r)]) | ("bool_xor_imp", [I(a), I(c), I(r)]) => {
             !b(*r) || a != c
         }
-        ("int_lt_imp", [I(a), I(c), I(r)]) | ("bool_lt_imp", [I(a), I(c), I(r)]) => {
-            !b(*r) || a < c
-        }
+        ("int_lt_imp", [I(a), I(c), I(r)]) | ("bool_lt_imp", [I(a), I(c), I(r)]) => !b(*r) || a < c,
         ("int_le_imp", [I(a), I(c), I(r)]) | ("bool_le_imp", [I(a), I(c), I(r)]) => {
             !b(*r) || a <= c
         }
@@ -143,7 +139,9 @@ pub fn holds(name: &str, v: &[Value]) -> Option<bool> {
         ("set_in_reif", [I(x), S(s), I(r)]) => s.contains(x) == b(*r),
         ("set_in_imp", [I(x), S(s), I(r)]) => !b(*r) || s.contains(x),
         (
-            "array_int_element" | "array_var_int_element" | "array_bool_element"
+            "array_int_element"
+            | "array_var_int_element"
+            | "array_bool_element"
             | "array_var_bool_element",
             [I(i), A(xs), I(z)],
         ) => *i >= 1 && (*i as usize) <= xs.len() && xs[*i as usize - 1] == *z,
@@ -155,9 +153,7 @@ pub fn holds(name: &str, v: &[Value]) -> Option<bool> {
         ("fzn_table_int" | "fzn_table_bool", [A(xs), A(t)]) => {
             !xs.is_empty() && t.chunks(xs.len()).any(|row| row == xs.as_slice())
         }
-        ("fzn_count_eq", [A(xs), I(y), I(c)]) => {
-            xs.iter().filter(|x| *x == y).count() as i64 == *c
-        }
+        ("fzn_count_eq", [A(xs), I(y), I(c)]) => xs.iter().filter(|x| *x == y).count() as i64 == *c,
         ("fzn_regular", [A(xs), I(q), I(s), A(d), I(q0), S(f)]) => {
             let mut state = *q0;
             for x in xs {
@@ -180,7 +176,11 @@ pub fn known(c: &Constraint) -> bool {
 
 /// Checks a full assignment (`values[v]` the value of variable `v`, Booleans 0 or 1) against
 /// every domain and constraint of `model`, and the objective against `better_than`.
-pub fn check(model: &Model, values: &[i64], better_than: Option<i64>) -> Result<(), Vec<Violation>> {
+pub fn check(
+    model: &Model,
+    values: &[i64],
+    better_than: Option<i64>,
+) -> Result<(), Vec<Violation>> {
     if values.len() != model.vars.len() {
         return Err(vec![Violation::WrongLength {
             expected: model.vars.len(),

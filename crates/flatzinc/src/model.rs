@@ -148,7 +148,10 @@ impl Resolver<'_> {
             Type::Int(Some(dom)) => (false, dom.clone()),
             Type::Int(None) => (false, Vec::new()),
             Type::SetOfInt => {
-                return Err(self.err(d.line, format!("{}: set variables are not supported", d.name)))
+                return Err(self.err(
+                    d.line,
+                    format!("{}: set variables are not supported", d.name),
+                ))
             }
         };
         self.vars.push(Var {
@@ -193,9 +196,9 @@ pub fn resolve(f: &FznFile, file: &str) -> Result<Model, FznError> {
             None => None,
         };
         let arg = match (d.var, d.array) {
-            (false, _) => value.ok_or_else(|| {
-                r.err(d.line, format!("parameter {} has no value", d.name))
-            })?,
+            (false, _) => {
+                value.ok_or_else(|| r.err(d.line, format!("parameter {} has no value", d.name)))?
+            }
             (true, None) => match value {
                 None => Arg::Var(r.new_var(d)?),
                 Some(Arg::Var(v)) => {

@@ -18,7 +18,11 @@ fn scalar(a: &Arg, boolean: bool, values: &[i64]) -> String {
 }
 
 fn line(o: &Output, values: &[i64]) -> String {
-    let items: Vec<String> = o.items.iter().map(|a| scalar(a, o.boolean, values)).collect();
+    let items: Vec<String> = o
+        .items
+        .iter()
+        .map(|a| scalar(a, o.boolean, values))
+        .collect();
     match &o.dims {
         None => format!("{} = {};", o.name, items.join("")),
         Some(dims) => {

@@ -339,7 +339,9 @@ impl Parser<'_> {
                 self.next();
                 Ok(Type::Int(None))
             }
-            Tok::Ident(w) if w == "float" => Err(self.error("bool or int (floats are not supported)")),
+            Tok::Ident(w) if w == "float" => {
+                Err(self.error("bool or int (floats are not supported)"))
+            }
             Tok::Ident(w) if w == "set" => {
                 self.next();
                 self.word("of")?;
@@ -474,11 +476,11 @@ mod tests {
     #[test]
     fn errors_name_the_place() {
         let e = parse("var 1..3: x\nsolve satisfy;", "m.fzn").unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "m.fzn:2:1: expected \";\", got \"solve\""
-        );
+        assert_eq!(e.to_string(), "m.fzn:2:1: expected \";\", got \"solve\"");
         let e = parse("var float: x;\nsolve satisfy;", "m.fzn").unwrap_err();
-        assert!(e.to_string().starts_with("m.fzn:1:5: expected bool or int"), "{e}");
+        assert!(
+            e.to_string().starts_with("m.fzn:1:5: expected bool or int"),
+            "{e}"
+        );
     }
 }

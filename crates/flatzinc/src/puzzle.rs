@@ -113,7 +113,8 @@ impl Puzzle for Fzn {
         s.extra
             .insert("values".into(), serde_json::Value::from(answer.clone()));
         if let Some(o) = self.objective(answer) {
-            s.extra.insert("objective".into(), serde_json::Value::from(o));
+            s.extra
+                .insert("objective".into(), serde_json::Value::from(o));
         }
         s
     }

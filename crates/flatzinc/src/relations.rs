@@ -125,7 +125,13 @@ pub const RELATIONS: &[(&str, Rel)] = &[
     ("bool_lt", |v| two(v, lt)),
     ("bool_le", |v| two(v, le)),
     ("bool_eq_reif", |v| reif(v, eq)),
-    ("bool_xor", |v| if v.len() == 2 { two(v, ne) } else { reif(v, ne) }),
+    ("bool_xor", |v| {
+        if v.len() == 2 {
+            two(v, ne)
+        } else {
+            reif(v, ne)
+        }
+    }),
     ("bool_lt_reif", |v| reif(v, lt)),
     ("bool_le_reif", |v| reif(v, le)),
     ("bool_eq_imp", |v| imp(v, eq)),

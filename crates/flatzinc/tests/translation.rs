@@ -20,7 +20,8 @@ fn agrees(src: &str, expected: u64) {
     assert_eq!((ours, native), (expected, expected), "{src}");
 }
 
-const XYZ: &str = "var 0..3: x :: output_var; var 0..3: y :: output_var; var 0..3: z :: output_var;\n";
+const XYZ: &str =
+    "var 0..3: x :: output_var; var 0..3: y :: output_var; var 0..3: z :: output_var;\n";
 
 #[test]
 fn arithmetic_relations() {
@@ -71,7 +72,8 @@ fn brute(c: &str) -> u64 {
 
 #[test]
 fn booleans_and_clauses() {
-    let bools = "var bool: a :: output_var; var bool: b :: output_var; var bool: c :: output_var;\n";
+    let bools =
+        "var bool: a :: output_var; var bool: b :: output_var; var bool: c :: output_var;\n";
     for (c, n) in [
         ("bool_clause([a, b], [c])", 7),
         ("array_bool_and([a, b], c)", 4),
@@ -97,7 +99,10 @@ fn elements_sets_and_globals() {
         // x = 1: always (16 of y, z); x = 2: z = y (4); x = 3: y = 2 (4).
         16 + 4 + 4,
     );
-    agrees(&format!("{XYZ}constraint set_in(x, {{1, 3}});\nsolve satisfy;\n"), 32);
+    agrees(
+        &format!("{XYZ}constraint set_in(x, {{1, 3}});\nsolve satisfy;\n"),
+        32,
+    );
     agrees(
         &format!("{XYZ}constraint fzn_all_different_int([x, y, z]);\nsolve satisfy;\n"),
         24,
@@ -111,9 +116,7 @@ fn elements_sets_and_globals() {
         4 * 3 * 2,
     );
     agrees(
-        &format!(
-            "{XYZ}constraint fzn_table_int([x, y], [0, 1, 1, 2, 2, 9]);\nsolve satisfy;\n"
-        ),
+        &format!("{XYZ}constraint fzn_table_int([x, y], [0, 1, 1, 2, 2, 9]);\nsolve satisfy;\n"),
         8,
     );
     // a+ b+ over {1, 2}: 1 1 2, 1 2 2.
