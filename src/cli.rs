@@ -69,6 +69,10 @@ pub struct FznArgs {
     /// The engine to run.
     #[arg(long, default_value = "pcre2")]
     pub engine: String,
+    /// The static decision order: greedy (the default: most constraints completed first) or
+    /// declaration (file order).
+    #[arg(long)]
+    pub order: Option<String>,
 }
 
 /// `backref minizinc`.

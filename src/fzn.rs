@@ -78,6 +78,12 @@ pub fn run(args: &FznArgs) -> ExitCode {
         .map(Duration::from_millis)
         .unwrap_or(crate::watchdog::DEFAULT_BOUND);
     let mut request = Request::new(&*engine);
+    request.settings.order = args.order.clone();
+    let entry = backref_flatzinc::ENTRY;
+    if let Err(e) = request.settings.validate(entry.name, &entry.choices) {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
     request.limits.timeout = Some(bound);
     request.deadline = Some(started + bound);
     let fzn = Fzn::new(model);

@@ -19,6 +19,7 @@ use backref_program::{Program, ProgramError, VarId};
 
 use crate::error::FznError;
 use crate::model::{Arg, Constraint, Model, Objective};
+use crate::order::{greedy, OrderKind};
 use crate::relations::{relation, Val};
 
 /// The token of a true Boolean.
@@ -743,6 +744,73 @@ impl Translator<'_> {
     }
 }
 
+/// The decisions in the greedy order: each constraint depends on the decisions among its
+/// variables, and on the inputs of the lookups defining the others.
+fn greedy_order(
+    model: &Model,
+    t: &Translator,
+    order: &[VarId],
+    definer: &[Option<usize>],
+    used: &[bool],
+) -> Vec<VarId> {
+    let n = model.vars.len();
+    let of_id = |id: VarId| (0..n).find(|v| t.ir[*v] == Some(id));
+    let decisions: Vec<usize> = order.iter().filter_map(|id| of_id(*id)).collect();
+    let mut is_decision = vec![false; n];
+    for v in &decisions {
+        is_decision[*v] = true;
+    }
+    // Support of each variable, through the lookups that define it.
+    fn support(
+        v: usize,
+        model: &Model,
+        is_decision: &[bool],
+        definer: &[Option<usize>],
+        used: &[bool],
+        memo: &mut Vec<Option<Vec<usize>>>,
+    ) -> Vec<usize> {
+        if let Some(s) = &memo[v] {
+            return s.clone();
+        }
+        memo[v] = Some(Vec::new());
+        let s = match definer[v].filter(|c| used[*c] && !is_decision[v]) {
+            Some(c) => {
+                let mut s: Vec<usize> = Vec::new();
+                for u in model.constraints[c].vars().into_iter().filter(|u| *u != v) {
+                    s.extend(support(u, model, is_decision, definer, used, memo));
+                }
+                s.sort_unstable();
+                s.dedup();
+                s
+            }
+            None => vec![v],
+        };
+        memo[v] = Some(s.clone());
+        s
+    }
+    let mut memo = vec![None; n];
+    let supports: Vec<Vec<usize>> = model
+        .constraints
+        .iter()
+        .enumerate()
+        .filter(|(ci, _)| !used[*ci])
+        .map(|(_, c)| {
+            let mut s: Vec<usize> = Vec::new();
+            for v in c.vars() {
+                s.extend(support(v, model, &is_decision, definer, used, &mut memo));
+            }
+            s.sort_unstable();
+            s.dedup();
+            s.retain(|v| is_decision[*v]);
+            s
+        })
+        .collect();
+    greedy(&decisions, &supports, n)
+        .into_iter()
+        .map(|v| t.ir[v].expect("a decision"))
+        .collect()
+}
+
 fn constant(a: &Arg) -> i64 {
     match a {
         Arg::Int(x) => *x,
@@ -752,7 +820,11 @@ fn constant(a: &Arg) -> i64 {
 }
 
 /// Translates `model`; with `better_than`, the objective must beat that value.
-pub fn encode(model: &Model, better_than: Option<i64>) -> Result<Encoded, FznError> {
+pub fn encode(
+    model: &Model,
+    better_than: Option<i64>,
+    kind: OrderKind,
+) -> Result<Encoded, FznError> {
     let mut t = Translator {
         model,
         p: Program::new(TRUE_TOKEN),
@@ -868,6 +940,9 @@ pub fn encode(model: &Model, better_than: Option<i64>) -> Result<Encoded, FznErr
         if !used_as_definer[ci] {
             t.constraint(c)?;
         }
+    }
+    if kind == OrderKind::Greedy {
+        order = greedy_order(model, &t, &order, &definer, &used_as_definer);
     }
     if let Some(bound) = better_than {
         let (arg, minimize) = match &model.objective {

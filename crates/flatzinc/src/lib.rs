@@ -13,6 +13,7 @@ pub mod error;
 pub mod eval;
 pub mod model;
 pub mod native;
+pub mod order;
 pub mod output;
 pub mod parse;
 pub mod puzzle;

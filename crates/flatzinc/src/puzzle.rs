@@ -3,15 +3,21 @@
 //! satisfaction: [`Fzn::better_than`] asks for a solution whose objective beats a bound.
 
 use backref_pipeline::{
-    Choices, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry, Settings, Solution,
-    Source,
+    choose, names, Choices, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry,
+    Settings, Solution, Source,
 };
 
 use crate::encode::encode;
 use crate::eval::{check, objective, Violation};
 use crate::model::Model;
 use crate::native::search;
+use crate::order::{OrderKind, ORDERS};
 use crate::output::solution_text;
+
+/// The order used unless the settings choose one.
+pub const DEFAULT_ORDER: OrderKind = OrderKind::Greedy;
+
+const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
 
 /// A FlatZinc model, and the bound its objective must beat (none at first).
 #[derive(Clone, Debug)]
@@ -53,7 +59,7 @@ pub const ENTRY: PuzzleEntry = PuzzleEntry {
     input_help: "a FlatZinc file",
     choices: Choices {
         encodings: &[],
-        orders: &[],
+        orders: &ORDER_NAMES,
         switches: &[],
     },
     parse: load,
@@ -80,8 +86,12 @@ impl Puzzle for Fzn {
             .map(|v| format!("variable {} (line {}) has no value left", v.name, v.line))
     }
 
-    fn encode(&self, _stage: usize, _settings: &Settings) -> Result<Source<'_, Vec<i64>>, Error> {
-        let e = encode(&self.model, self.bound).map_err(Error::input)?;
+    fn encode(&self, _stage: usize, settings: &Settings) -> Result<Source<'_, Vec<i64>>, Error> {
+        let kind = match settings.order.as_deref() {
+            None => DEFAULT_ORDER,
+            Some(name) => choose(&ORDERS, name, "order")?,
+        };
+        let e = encode(&self.model, self.bound, kind).map_err(Error::input)?;
         let program = e.program.clone();
         let order = e.order.clone();
         Ok(Source::Ir(Encoded::new(program, order, move |values| {
