@@ -27,6 +27,10 @@ pub const MZNLIB: &[(&str, &str)] = &[
         include_str!("../share/minizinc/backref/fzn_table_bool.mzn"),
     ),
     (
+        "fzn_inverse.mzn",
+        include_str!("../share/minizinc/backref/fzn_inverse.mzn"),
+    ),
+    (
         "redefinitions.mzn",
         include_str!("../share/minizinc/backref/redefinitions.mzn"),
     ),

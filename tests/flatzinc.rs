@@ -197,6 +197,7 @@ const MODELS: &[(&str, usize, Option<&str>)] = &[
     ("australia.mzn", 18, None),
     ("nonogram_row.mzn", 6, None),
     ("table.mzn", 4, None),
+    ("inverse.mzn", 4, None),
     ("cycle_colouring.mzn", 1, Some("3")),
     ("spread.mzn", 3, Some("11")),
 ];

@@ -372,6 +372,39 @@ impl Translator<'_> {
                 }
                 Ok(())
             }
+            ("backref_inverse", [Arg::Array(f), Arg::Int(foff), Arg::Array(g), Arg::Int(goff)]) => {
+                // Each value within the other array's indices; f_p = goff + q exactly when
+                // g_q = foff + p, one table per pair; and, implied by those (so no solution is
+                // lost), all_different over each array, which fails a branch earlier.
+                let mut parts = Vec::new();
+                for (xs, off) in [(g, *foff), (f, *goff)] {
+                    let other = if off == *foff { f.len() } else { g.len() };
+                    for x in xs {
+                        parts.push(("set_in", vec![x.clone(), Arg::Set((off..off + other as i64).collect())]));
+                    }
+                }
+                for (p, fp) in f.iter().enumerate() {
+                    for (q, gq) in g.iter().enumerate() {
+                        parts.push((
+                            "_inverse_pair",
+                            vec![fp.clone(), Arg::Int(goff + q as i64), gq.clone(), Arg::Int(foff + p as i64)],
+                        ));
+                    }
+                }
+                for xs in [f, g] {
+                    parts.push(("fzn_all_different_int", vec![Arg::Array(xs.clone())]));
+                }
+                for (name, args) in parts {
+                    let part = Constraint {
+                        name: name.into(),
+                        args,
+                        defines: None,
+                        line: c.line,
+                    };
+                    self.constraint(&part)?;
+                }
+                Ok(())
+            }
             ("fzn_table_int" | "fzn_table_bool", [Arg::Array(xs), Arg::Array(t)]) => {
                 let n = xs.len();
                 if n == 0 || t.len() % n != 0 {

@@ -154,6 +154,20 @@ pub fn holds(name: &str, v: &[Value]) -> Option<bool> {
             !xs.is_empty() && t.chunks(xs.len()).any(|row| row == xs.as_slice())
         }
         ("fzn_count_eq", [A(xs), I(y), I(c)]) => xs.iter().filter(|x| *x == y).count() as i64 == *c,
+        ("backref_inverse", [A(f), I(foff), A(g), I(goff)]) => {
+            // f[i] = j exactly when g[j] = i, every value an index of the other array.
+            let at = |xs: &[i64], off: i64, k: i64| {
+                usize::try_from(k - off)
+                    .ok()
+                    .and_then(|p| xs.get(p).copied())
+            };
+            f.iter()
+                .enumerate()
+                .all(|(p, &j)| at(g, *goff, j) == Some(foff + p as i64))
+                && g.iter()
+                    .enumerate()
+                    .all(|(q, &i)| at(f, *foff, i) == Some(goff + q as i64))
+        }
         ("fzn_regular", [A(xs), I(q), I(s), A(d), I(q0), S(f)]) => {
             let mut state = *q0;
             for x in xs {

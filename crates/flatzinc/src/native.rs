@@ -78,6 +78,25 @@ impl Search<'_> {
                 seen.dedup();
                 seen.len() != n
             }
+            ("backref_inverse", [f, Arg::Int(foff), g, Arg::Int(goff)]) => {
+                let (f, g) = (int_items(f), int_items(g));
+                let get = |a: &Arg| match a {
+                    Arg::Var(v) if self.set[*v] => Some(self.values[*v]),
+                    Arg::Int(x) => Some(*x),
+                    _ => None,
+                };
+                // A value set on one side must point at a position that is unset or points back.
+                let clash = |xs: &[Arg], off: i64, ys: &[Arg], yoff: i64| {
+                    xs.iter().enumerate().any(|(p, x)| match get(x) {
+                        None => false,
+                        Some(j) => match usize::try_from(j - yoff).ok().and_then(|q| ys.get(q)) {
+                            None => true,
+                            Some(y) => get(y).is_some_and(|i| i != off + p as i64),
+                        },
+                    })
+                };
+                clash(&f, *foff, &g, *goff) || clash(&g, *goff, &f, *foff)
+            }
             _ => false,
         }
     }
@@ -149,7 +168,11 @@ pub fn search(model: &Model, bound: Option<i64>, cap: u64) -> Found {
         }
         if matches!(
             c.name.as_str(),
-            "int_lin_eq" | "int_lin_le" | "fzn_all_different_int" | "all_different_int"
+            "int_lin_eq"
+                | "int_lin_le"
+                | "fzn_all_different_int"
+                | "all_different_int"
+                | "backref_inverse"
         ) {
             for v in vars {
                 partial[v].push(ci);

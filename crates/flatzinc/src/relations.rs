@@ -171,6 +171,12 @@ pub const RELATIONS: &[(&str, Rel)] = &[
         [i, k, x, z] => Some(one(i)? != one(k)? || one(x)? == one(z)?),
         _ => None,
     }),
+    // The translation's split of `backref_inverse`: `(f_p, j, g_q, i)` with j = q's index and
+    // i = p's index: f_p = j exactly when g_q = i.
+    ("_inverse_pair", |v| match v {
+        [f, j, g, i] => Some((one(f)? == one(j)?) == (one(g)? == one(i)?)),
+        _ => None,
+    }),
     ("set_in", |v| set_in(v, 0)),
     ("set_in_reif", |v| set_in(v, 1)),
     ("set_in_imp", |v| set_in(v, 2)),

@@ -119,6 +119,19 @@ fn elements_sets_and_globals() {
         &format!("{XYZ}constraint fzn_table_int([x, y], [0, 1, 1, 2, 2, 9]);\nsolve satisfy;\n"),
         8,
     );
+    // inverse: the permutations of three, also with the arrays' index offsets (f indexed
+    // from 1 with values 0..2, g indexed from 0 with values 1..3).
+    agrees(
+        "var 1..3: f1; var 1..3: f2; var 1..3: f3; var 1..3: g1; var 1..3: g2; var 1..3: g3;\n\
+         constraint backref_inverse([f1, f2, f3], 1, [g1, g2, g3], 1);\nsolve satisfy;\n",
+        6,
+    );
+    agrees(
+        "var 0..2: f1; var 0..2: f2; var 0..2: f3; var 1..3: g1; var 1..3: g2; var 1..3: g3;\n\
+         constraint backref_inverse([f1, f2, f3], 1, [g1, g2, g3], 0);\n\
+         constraint int_ne(f1, 0);\nsolve satisfy;\n",
+        4,
+    );
     // a+ b+ over {1, 2}: 1 1 2, 1 2 2.
     agrees(
         "var 1..2: w1; var 1..2: w2; var 1..2: w3;\n\
