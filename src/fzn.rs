@@ -8,6 +8,8 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use backref_engine::Engine;
@@ -33,15 +35,56 @@ struct Stats {
     match_time: Duration,
 }
 
+/// Whether the run has printed its last line (the time-bound watchdog then stays silent).
+static DONE: Mutex<bool> = Mutex::new(false);
+/// Whether a solution was printed.
+static FOUND: AtomicBool = AtomicBool::new(false);
+/// Whether the final status line was printed.
+static ANSWERED: AtomicBool = AtomicBool::new(false);
+
+/// How long past the time limit the watchdog waits for the run to end by itself.
+const GRACE: Duration = Duration::from_secs(1);
+
 fn emit(text: &str) {
+    let done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+    if *done {
+        return;
+    }
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
+    if [COMPLETE, UNSATISFIABLE, UNKNOWN]
+        .iter()
+        .any(|m| text.trim_end() == *m)
+    {
+        ANSWERED.store(true, Ordering::SeqCst);
+    }
 }
 
 fn print_solution(s: &Solution, stats: &mut Stats) {
     stats.solutions += 1;
     emit(&format!("{}{SOLUTION_END}\n", s.text));
+    FOUND.store(true, Ordering::SeqCst);
+}
+
+/// Ends the process at the time limit plus [`GRACE`] when the run (an engine that cannot be
+/// interrupted, the native cross-check) has not: `=====UNKNOWN=====` when nothing was found,
+/// else the solutions printed so far stand, without `==========`.
+fn watchdog(bound: Duration) {
+    let _ = std::thread::Builder::new()
+        .name("fzn-time-limit".into())
+        .spawn(move || {
+            std::thread::sleep(bound + GRACE);
+            let mut done = DONE.lock().unwrap_or_else(|e| e.into_inner());
+            if !*done {
+                *done = true;
+                if !FOUND.load(Ordering::SeqCst) && !ANSWERED.load(Ordering::SeqCst) {
+                    println!("{UNKNOWN}");
+                }
+                let _ = std::io::stdout().flush();
+                std::process::exit(0);
+            }
+        });
 }
 
 /// Runs `backref fzn`.
@@ -78,6 +121,9 @@ pub fn run(args: &FznArgs) -> ExitCode {
         .map(Duration::from_millis)
         .unwrap_or(crate::watchdog::DEFAULT_BOUND);
     let mut request = Request::new(&*engine);
+    // Callouts let PCRE2 stop at the deadline; the watchdog covers the rest.
+    request.options.callouts = backref_engine::callouts_for_timeout(&*engine, Some(bound));
+    watchdog(bound);
     request.settings.order = args.order.clone();
     let entry = backref_flatzinc::ENTRY;
     if let Err(e) = request.settings.validate(entry.name, &entry.choices) {
@@ -104,6 +150,7 @@ pub fn run(args: &FznArgs) -> ExitCode {
             started.elapsed().as_secs_f64()
         ));
     }
+    *DONE.lock().unwrap_or_else(|e| e.into_inner()) = true;
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err((code, message)) => {

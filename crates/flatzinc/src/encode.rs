@@ -858,6 +858,25 @@ pub fn encode(
     better_than: Option<i64>,
     kind: OrderKind,
 ) -> Result<Encoded, FznError> {
+    // The bound excludes objective values directly: drop them from the objective's domain (one
+    // given value, one pass), so that tables and the windows of partial sums see it.
+    let bounded;
+    let model = match (better_than, &model.objective) {
+        (Some(b), Objective::Minimize(Arg::Var(v)) | Objective::Maximize(Arg::Var(v))) => {
+            let minimize = matches!(model.objective, Objective::Minimize(_));
+            let mut m = model.clone();
+            m.vars[*v]
+                .domain
+                .retain(|x| if minimize { *x < b } else { *x > b });
+            if m.vars[*v].domain.is_empty() {
+                // Nothing can beat the bound: keep the domain, the bound's table fails.
+                m.vars[*v].domain = model.vars[*v].domain.clone();
+            }
+            bounded = m;
+            &bounded
+        }
+        _ => model,
+    };
     let mut t = Translator {
         model,
         p: Program::new(TRUE_TOKEN),
