@@ -41,6 +41,11 @@ pub enum Command {
     Sat(SatArgs),
     /// Write a regression suite of generated cases for regex engine developers.
     Export(ExportArgs),
+    /// A FlatZinc solver for MiniZinc: `backref fzn FILE.fzn` answers in MiniZinc's format
+    /// (`x = ...;`, `----------`, `==========`, `=====UNSATISFIABLE=====`).
+    Fzn(FznArgs),
+    /// Make backref a MiniZinc solver: `backref minizinc install [--dir DIR]`.
+    Minizinc(MinizincArgs),
 }
 
 /// `backref sat`.
@@ -407,9 +412,12 @@ impl Command {
             Command::Engines(a) => a.format,
             Command::Count(a) => a.format,
             Command::Check(a) => a.format,
-            Command::Fillit { .. } | Command::Bench(_) | Command::Sat(_) | Command::Export(_) => {
-                Format::Text
-            }
+            Command::Fillit { .. }
+            | Command::Bench(_)
+            | Command::Sat(_)
+            | Command::Export(_)
+            | Command::Fzn(_)
+            | Command::Minizinc(_) => Format::Text,
         };
         format == Format::Json
     }
@@ -426,7 +434,9 @@ impl Command {
             | Command::Fillit { .. }
             | Command::Bench(_)
             | Command::Sat(_)
-            | Command::Export(_) => Format::Text,
+            | Command::Export(_)
+            | Command::Fzn(_)
+            | Command::Minizinc(_) => Format::Text,
         } == Format::Html;
         if html {
             return Some(
@@ -440,7 +450,9 @@ impl Command {
             | Command::Fillit { .. }
             | Command::Bench(_)
             | Command::Sat(_)
-            | Command::Export(_) => return None,
+            | Command::Export(_)
+            | Command::Fzn(_)
+            | Command::Minizinc(_) => return None,
             Command::Emit(a) => ("emit", a.format),
             Command::Engines(a) => ("engines", a.format),
             Command::Count(a) => ("count", a.format),
@@ -463,4 +475,53 @@ mod tests {
             assert!(seconds(bad).is_err(), "{bad}");
         }
     }
+}
+
+/// `backref fzn`: the flags MiniZinc passes to a FlatZinc solver.
+#[derive(Args, Debug)]
+pub struct FznArgs {
+    /// The FlatZinc file.
+    pub file: String,
+    /// Print every solution (satisfaction) or every improving one (optimisation).
+    #[arg(short = 'a', long = "all-solutions")]
+    pub all_solutions: bool,
+    /// Stop after this many solutions.
+    #[arg(short = 'n', long = "num-solutions")]
+    pub num_solutions: Option<usize>,
+    /// Print statistics as `%%%mzn-stat:` lines.
+    #[arg(short = 's', long = "statistics")]
+    pub statistics: bool,
+    /// Time limit in milliseconds (default: 300 s).
+    #[arg(short = 't', long = "time-limit")]
+    pub time_limit: Option<u64>,
+    /// Free search: backref always searches in its own static order, so this changes nothing.
+    #[arg(short = 'f', long = "free-search")]
+    pub free_search: bool,
+    /// The engine to run.
+    #[arg(long, default_value = "pcre2")]
+    pub engine: String,
+    /// The static decision order: greedy (the default: most constraints completed first) or
+    /// declaration (file order).
+    #[arg(long)]
+    pub order: Option<String>,
+}
+
+/// `backref minizinc`.
+#[derive(Args, Debug)]
+pub struct MinizincArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: MinizincCommand,
+}
+
+/// `backref minizinc` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum MinizincCommand {
+    /// Write backref.msc and the solver library (mznlib) into DIR, so that
+    /// `MZN_SOLVER_PATH=DIR minizinc --solvers` lists backref.
+    Install {
+        /// Where (default: ~/.minizinc/solvers, where MiniZinc looks by itself).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
 }

@@ -24,7 +24,9 @@ mod emit;
 mod engines;
 mod exit;
 mod export;
+mod fzn;
 mod html;
+mod minizinc;
 mod progress;
 mod sat;
 mod solve;
@@ -57,6 +59,12 @@ fn main() -> ExitCode {
     if let cli::Command::Sat(args) = &cli.command {
         return sat::run(args);
     }
+    if let cli::Command::Fzn(args) = &cli.command {
+        return fzn::run(args);
+    }
+    if let cli::Command::Minizinc(args) = &cli.command {
+        return minizinc::run(args);
+    }
     if let Some(message) = cli.command.svg_refused() {
         eprintln!("error: {message}");
         return ExitCode::from(2);
@@ -74,7 +82,10 @@ fn main() -> ExitCode {
         cli::Command::Solve(args) if args.unique => count::unique(args),
         cli::Command::Solve(args) => solve::run(args),
         cli::Command::Count(args) => count::run(args),
-        cli::Command::Fillit { .. } | cli::Command::Sat(_) => unreachable!("handled above"),
+        cli::Command::Fillit { .. }
+        | cli::Command::Sat(_)
+        | cli::Command::Fzn(_)
+        | cli::Command::Minizinc(_) => unreachable!("handled above"),
         cli::Command::Emit(args) => emit::run(args),
         cli::Command::Engines(args) => engines::run(args),
         cli::Command::Bench(args) => bench::run(args),

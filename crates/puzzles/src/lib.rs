@@ -55,6 +55,7 @@ pub const PUZZLES: &[PuzzleEntry] = &[
     backref_lightup::ENTRY,
     backref_suguru::ENTRY,
     backref_kakuro::ENTRY,
+    backref_flatzinc::ENTRY,
 ];
 
 /// The registered puzzle called `name`, or an error listing the names.
