@@ -43,11 +43,18 @@ impl<'a> Printer<'a> {
             Node::Seq(_) | Node::Alt(_) => false,
             _ => self.open_backref.replace(false),
         };
+        // Whatever follows an undelimited `\3` must not start with a digit (`\31` is group
+        // 31): a literal, but also a repetition of one (`1{2}`); checked on the printed text.
+        let start = out.len();
+        self.print_node(node, out);
+        if open_backref && out[start..].starts_with(|c: char| c.is_ascii_digit()) {
+            out.insert_str(start, "(?:)");
+        }
+    }
+
+    fn print_node(&self, node: &Node, out: &mut String) {
         match node {
             Node::Lit(s) => {
-                if open_backref && s.starts_with(|c: char| c.is_ascii_digit()) {
-                    out.push_str("(?:)");
-                }
                 for c in s.chars() {
                     if META.contains(c) {
                         out.push('\\');
@@ -321,6 +328,20 @@ fn contains_backref(node: &Node) -> bool {
 mod tests {
     use super::*;
     use crate::dialect::{ONIGURUMA, PCRE2, PYTHON_REGEX};
+
+    #[test]
+    fn an_undelimited_backreference_is_never_followed_by_a_digit() {
+        use crate::ast::GroupId;
+        use crate::dialect::FANCY;
+        // `\3` then `1{2}` must not read as `\31{2}`.
+        let node = Node::Seq(vec![
+            Node::Backref(GroupId(2)),
+            repeat(Node::lit("1"), 2, Some(2), Greed::Greedy),
+            Node::Backref(GroupId(2)),
+            Node::lit("5"),
+        ]);
+        assert_eq!(printed(&FANCY, &node), "\\3(?:)1{2}\\3(?:)5");
+    }
 
     fn printed(dialect: &Dialect, node: &Node) -> String {
         let names: Vec<String> = (0..4).map(|i| format!("g{i}")).collect();
