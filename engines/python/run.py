@@ -1,8 +1,13 @@
-# backref runner for Python's `re` module. See engines/README.md for the output format.
-import re
+# backref runner for Python's `re` module and for the third-party `regex` module (engines
+# `python` and `python-regex`). See engines/README.md for the output format. Usage:
+#   python3 run.py PATTERN_FILE SUBJECT_FILE FLAGS MODULE [TIMEOUT_MS]
+# MODULE is `re` or `regex`; TIMEOUT_MS (0 or absent: none) becomes `regex`'s own match timeout.
+import importlib
 import sys
 import threading
 import time
+
+re = importlib.import_module(sys.argv[4] if len(sys.argv) > 4 else "re")
 
 
 def clean(message):
@@ -22,6 +27,7 @@ FLAGS = {"x": re.VERBOSE, "m": re.MULTILINE, "s": re.DOTALL}
 def main(out):
     pattern_file, subject_file = sys.argv[1], sys.argv[2]
     letters = sys.argv[3] if len(sys.argv) > 3 else ""
+    timeout_ms = int(sys.argv[5]) if len(sys.argv) > 5 else 0
     flags = 0
     for letter in letters:
         flags |= FLAGS[letter]
@@ -42,7 +48,13 @@ def main(out):
         return
     t1 = time.perf_counter()
     try:
-        m = regex.search(subject)
+        if timeout_ms > 0:
+            m = regex.search(subject, timeout=timeout_ms / 1000)
+        else:
+            m = regex.search(subject)
+    except TimeoutError:
+        out.append(b"ERROR timeout match timeout")
+        return
     except RecursionError as e:
         out.append(b"ERROR stack " + clean(e).encode())
         return

@@ -20,7 +20,7 @@ use backref_program::dialect::{Dialect, FANCY};
 use fancy_regex::{CompileError, Error, ParseError, Regex, RegexBuilder, RuntimeError};
 
 use crate::shape::thousands;
-use crate::worker::on_worker;
+use crate::worker::{on_worker, WorkerResult};
 use crate::{
     first_match_only, run_compiled, Captures, Engine, EngineError, EngineInfo, Flags, Limit,
     Limits, Matcher, Mode, Outcome, Run, Timing,
@@ -134,9 +134,6 @@ fn find(regex: &Regex, subject: &str, start: Instant) -> WorkerResult {
     };
     Ok((outcome, matching))
 }
-
-/// What a matching worker sends back: the outcome and the match time.
-type WorkerResult = Result<(Outcome, Duration), EngineError>;
 
 impl Engine for Fancy {
     fn name(&self) -> &'static str {

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use backref_program::dialect::{Dialect, ONIGURUMA};
 use onig::{MatchParam, Regex, RegexOptions, Region, SearchOptions, Syntax};
 
-use crate::worker::on_worker;
+use crate::worker::{on_worker, WorkerResult};
 use crate::{
     first_match_only, Captures, Engine, EngineError, EngineInfo, Flags, Limit, Limits, Matcher,
     Mode, Outcome, Run, Timing,
@@ -158,9 +158,6 @@ fn find(regex: &Regex, subject: &str, retry_limit: u32, start: Instant) -> Worke
     };
     Ok((outcome, matching))
 }
-
-/// What a matching worker sends back: the outcome and the match time.
-type WorkerResult = Result<(Outcome, Duration), EngineError>;
 
 impl Engine for Onig {
     fn name(&self) -> &'static str {

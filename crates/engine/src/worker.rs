@@ -9,6 +9,9 @@ use crate::EngineError;
 /// Stack of the worker threads (parsers and matchers recurse on nesting depth).
 const WORKER_STACK: usize = 256 * 1024 * 1024;
 
+/// What a matching worker sends back: the outcome and the match time.
+pub(crate) type WorkerResult = Result<(crate::Outcome, std::time::Duration), crate::EngineError>;
+
 /// Runs `work` on a fresh worker thread with a large stack. Waits for it at most `timeout`
 /// (`None`: for as long as it takes); `Ok(None)` means the timeout passed first, and the thread
 /// was detached.

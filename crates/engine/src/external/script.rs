@@ -27,7 +27,7 @@ pub enum ExternalKind {
     /// `engines/ruby/run.rb`. Ruby's `^`/`$` always match at line breaks.
     Ruby,
     /// Python 3's third-party `regex` module (`regex.compile(pattern, flags).search`, with the
-    /// module's own match timeout); runner `engines/python-regex/run.py`.
+    /// module's own match timeout); runner `engines/python/run.py` with `regex`.
     PythonRegex,
 }
 
@@ -83,10 +83,10 @@ impl ExternalKind {
             ExternalKind::Python => ("run.py", include_str!("../../../../engines/python/run.py")),
             ExternalKind::Node => ("run.js", include_str!("../../../../engines/node/run.js")),
             ExternalKind::Ruby => ("run.rb", include_str!("../../../../engines/ruby/run.rb")),
-            ExternalKind::PythonRegex => (
-                "run.py",
-                include_str!("../../../../engines/python-regex/run.py"),
-            ),
+            // One Python runner for both modules; `module_arg` says which.
+            ExternalKind::PythonRegex => {
+                ("run.py", include_str!("../../../../engines/python/run.py"))
+            }
         }
     }
 
@@ -122,10 +122,19 @@ impl ExternalKind {
         }
     }
 
-    /// Whether the runner takes the timeout in milliseconds as a fourth argument (an engine
+    /// Whether the runner takes the timeout in milliseconds as its last argument (an engine
     /// with a match timeout of its own); the others are only killed at the deadline.
     fn takes_timeout(self) -> bool {
         matches!(self, ExternalKind::PythonRegex)
+    }
+
+    /// The module the shared Python runner imports, passed after the flags.
+    fn module_arg(self) -> Option<&'static str> {
+        match self {
+            ExternalKind::Python => Some("re"),
+            ExternalKind::PythonRegex => Some("regex"),
+            ExternalKind::Perl | ExternalKind::Node | ExternalKind::Ruby => None,
+        }
     }
 }
 
@@ -266,6 +275,7 @@ impl Matcher for ScriptMatcher {
             .arg(pattern_file)
             .arg(subject_file)
             .arg(self.flags.letters());
+        command.args(self.kind.module_arg());
         if self.kind.takes_timeout() {
             let timeout = limits.timeout.unwrap_or(DEFAULT_EXTERNAL_TIMEOUT);
             command.arg(
