@@ -7,7 +7,7 @@
 //! translation and answers the cross-check: a first solution, or a count.
 
 use crate::eval::{holds, value, Value};
-use crate::model::{Arg, Constraint, Model};
+use crate::model::{Arg, Constraint, Model, Objective};
 
 /// What a search found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -99,7 +99,18 @@ impl Search<'_> {
                         },
                     })
                 };
-                clash(&f, *foff, &g, *goff) || clash(&g, *goff, &f, *foff)
+                // Each side is a bijection's table, so values set on one side differ.
+                let repeats = |xs: &[Arg]| {
+                    let mut seen: Vec<i64> = xs.iter().filter_map(get).collect();
+                    let n = seen.len();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    seen.len() != n
+                };
+                clash(&f, *foff, &g, *goff)
+                    || clash(&g, *goff, &f, *foff)
+                    || repeats(&f)
+                    || repeats(&g)
             }
             _ => false,
         }
@@ -157,6 +168,21 @@ impl Search<'_> {
 /// Searches `model` for solutions (better than `bound` when it has an objective), stopping at
 /// `cap` of them.
 pub fn search(model: &Model, bound: Option<i64>, cap: u64) -> Found {
+    // The bound as the objective variable's domain, so that its linear definition prunes by
+    // bounds on partial assignments (the leaf test stays).
+    let tightened;
+    let model = match (bound, &model.objective) {
+        (Some(b), Objective::Minimize(Arg::Var(x)) | Objective::Maximize(Arg::Var(x))) => {
+            let below = matches!(model.objective, Objective::Minimize(_));
+            let mut m = model.clone();
+            m.vars[*x]
+                .domain
+                .retain(|&v| if below { v < b } else { v > b });
+            tightened = m;
+            &tightened
+        }
+        _ => model,
+    };
     let n = model.vars.len();
     let order = order(model);
     let mut position = vec![0; n];
@@ -209,7 +235,7 @@ pub fn search(model: &Model, bound: Option<i64>, cap: u64) -> Found {
 /// The search order: declaration order, where each variable that a constraint defines is taken
 /// out and placed as soon as every other variable of its defining constraint is placed (so the
 /// constraint is checked when the defined value is tried, and one value passes). Definitions
-/// that wait on each other, and variables defined by a linear equation, keep declaration order.
+/// that wait on each other keep declaration order.
 pub fn order(model: &Model) -> Vec<usize> {
     let n = model.vars.len();
     // For each defined variable: its defining constraint's other variables not yet placed.
@@ -217,10 +243,7 @@ pub fn order(model: &Model) -> Vec<usize> {
     let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
     for c in &model.constraints {
         let Some(x) = c.defines else { continue };
-        // A linear equation is checked on partial assignments by bounds: the variable it
-        // defines keeps its declaration place, where setting it early prunes (an objective
-        // whose bound was tightened, for one).
-        if x >= n || waiting[x].is_some() || c.name.starts_with("int_lin_eq") {
+        if x >= n || waiting[x].is_some() {
             continue;
         }
         let mut others = c.vars();
