@@ -22,6 +22,24 @@ use crate::model::{Arg, Constraint, Model, Objective};
 use crate::order::{greedy, OrderKind};
 use crate::relations::{relation, Val};
 
+/// Whether `name` is a linear sum (`int_lin_*`, `bool_lin_*`), which has a chain form.
+fn is_linear(name: &str) -> bool {
+    matches!(
+        name,
+        "int_lin_eq"
+            | "int_lin_le"
+            | "int_lin_ne"
+            | "int_lin_eq_reif"
+            | "int_lin_le_reif"
+            | "int_lin_ne_reif"
+            | "int_lin_eq_imp"
+            | "int_lin_le_imp"
+            | "int_lin_ne_imp"
+            | "bool_lin_eq"
+            | "bool_lin_le"
+    )
+}
+
 /// The token of a true Boolean.
 pub const TRUE_TOKEN: char = 'T';
 
@@ -235,7 +253,11 @@ impl Translator<'_> {
         let pe = |e: ProgramError| {
             FznError::model(&model.file, c.line, format!("constraint {}: {e}", c.name))
         };
-        if relation(&c.name).is_some() {
+        // A linear sum over more than three variables is a chain even when one table would
+        // fit: the chain's partial sums fail a branch as soon as the bound is out of reach, the
+        // table only at its last variable.
+        let long_sum = vars.len() > 3 && is_linear(&c.name);
+        if relation(&c.name).is_some() && !long_sum {
             match self.tuples(c, &vars) {
                 Ok(t) if vars.is_empty() => {
                     if t.is_empty() {
@@ -248,25 +270,16 @@ impl Translator<'_> {
                     return self.table(&slots, &t).map_err(pe);
                 }
                 Err(size) => {
-                    if !matches!(
-                        c.name.as_str(),
-                        "array_var_int_element"
-                            | "array_var_bool_element"
-                            | "int_lin_eq"
-                            | "int_lin_le"
-                            | "int_lin_ne"
-                            | "int_lin_eq_reif"
-                            | "int_lin_le_reif"
-                            | "int_lin_ne_reif"
-                            | "int_lin_eq_imp"
-                            | "int_lin_le_imp"
-                            | "int_lin_ne_imp"
-                            | "bool_lin_eq"
-                            | "bool_lin_le"
-                            | "bool_clause"
-                            | "array_bool_and"
-                            | "array_bool_or"
-                    ) {
+                    if !is_linear(&c.name)
+                        && !matches!(
+                            c.name.as_str(),
+                            "array_var_int_element"
+                                | "array_var_bool_element"
+                                | "bool_clause"
+                                | "array_bool_and"
+                                | "array_bool_or"
+                        )
+                    {
                         return Err(self.err(
                             c,
                             format!("{size} combinations of values exceed the table limit of {TABLE_LIMIT}"),
