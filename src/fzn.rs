@@ -181,7 +181,7 @@ fn enumerate(
     } else {
         args.num_solutions.unwrap_or(1)
     };
-    let report = backref_pipeline::count(fzn, engine, request, keep).map_err(failed)?;
+    let report = backref_pipeline::count(fzn, engine, request, keep, None).map_err(failed)?;
     stats.solves += 1;
     stats.match_time += report.match_time;
     if !report.problems.is_empty() {
@@ -191,7 +191,8 @@ fn enumerate(
     for s in &report.solutions {
         print_solution(s, stats);
     }
-    let complete = report.gave_up.is_none();
+    // A re-solve stops at its default cap (`reached_max`): not a complete search either.
+    let complete = report.gave_up.is_none() && !report.reached_max;
     if complete && report.count == 0 {
         emit(&format!("{UNSATISFIABLE}\n"));
     } else if complete && report.solutions.len() as u64 == report.count {

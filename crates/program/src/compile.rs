@@ -136,7 +136,11 @@ pub fn compile(
         return Err(ProgramError::Unsupported(format!(
             "{what}; dialect {}{} cannot",
             options.dialect.name,
-            if options.portable { " with --portable" } else { "" }
+            if options.portable {
+                " with --portable"
+            } else {
+                ""
+            }
         )));
     }
     let names: Vec<String> = lowerer.groups.iter().map(|g| g.name.clone()).collect();

@@ -103,8 +103,7 @@ impl Lowerer<'_> {
                         .copied()
                         .filter(|r| !options[j].contains(r))
                         .collect();
-                    if k == j || extra.is_empty() || !options[j].iter().all(|r| other.contains(r))
-                    {
+                    if k == j || extra.is_empty() || !options[j].iter().all(|r| other.contains(r)) {
                         continue;
                     }
                     let mut all = Vec::new();
