@@ -181,7 +181,7 @@ fn enumerate(
     } else {
         args.num_solutions.unwrap_or(1)
     };
-    let report = backref_pipeline::count(fzn, engine, request, keep, None).map_err(failed)?;
+    let report = backref_pipeline::count(fzn, engine, request, keep).map_err(failed)?;
     stats.solves += 1;
     stats.match_time += report.match_time;
     if !report.problems.is_empty() {

@@ -89,10 +89,22 @@ pub fn counting_method(engine: &dyn Engine) -> Result<Method, Error> {
     })
 }
 
+/// Counts every solution of a single-stage `puzzle` on `engine`, keeping and checking the
+/// first `keep` of them: [`count_capped`] with no cap (a re-solve still stops at
+/// [`RESOLVE_MAX`]).
+pub fn count<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engine: &dyn Engine,
+    request: &Request,
+    keep: usize,
+) -> Result<CountReport, Error> {
+    count_capped(puzzle, engine, request, keep, None)
+}
+
 /// Counts the solutions of a single-stage `puzzle` on `engine`, keeping and checking the first
 /// `keep` of them and stopping at `max` (for a re-solve, [`RESOLVE_MAX`] when `None`; then
 /// [`CountReport::reached_max`] says the count is a lower bound).
-pub fn count<P: Puzzle + ?Sized>(
+pub fn count_capped<P: Puzzle + ?Sized>(
     puzzle: &P,
     engine: &dyn Engine,
     request: &Request,

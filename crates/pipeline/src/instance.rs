@@ -27,7 +27,7 @@ pub trait Instance: Sync {
     /// Solves the instance once, with the settings as given ([`crate::solve()`]).
     fn solve_once(&self, engine: &dyn Engine, request: &Request) -> Result<SolveReport, Error>;
     /// Counts the solutions, inside the engine or by re-solving, keeping the first `keep` and
-    /// stopping at `max` ([`crate::count()`]).
+    /// stopping at `max` ([`crate::count_capped`]).
     fn count(
         &self,
         engine: &dyn Engine,
@@ -84,7 +84,7 @@ impl<P: Puzzle> Instance for P {
         keep: usize,
         max: Option<u64>,
     ) -> Result<CountReport, Error> {
-        crate::count::count(self, engine, request, keep, max)
+        crate::count::count_capped(self, engine, request, keep, max)
     }
 
     fn unique(&self, engine: &dyn Engine, request: &Request) -> Result<CountReport, Error> {

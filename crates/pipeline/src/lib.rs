@@ -39,7 +39,9 @@ mod settings;
 pub mod size;
 mod solve;
 
-pub use count::{count, counting_method, unique, CountReport, Method, Uniqueness, RESOLVE_MAX};
+pub use count::{
+    count, count_capped, counting_method, unique, CountReport, Method, Uniqueness, RESOLVE_MAX,
+};
 pub use crosscheck::{check_engine, compare, failures, Row, RowOutcome, Verdict};
 pub use emit::{emit, Emitted, HandBuiltInfo};
 pub use error::{BoxError, Error};

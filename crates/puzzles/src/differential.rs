@@ -682,7 +682,7 @@ impl<P: Puzzle> Typed<P> {
             limits: config.reference_limits.clone(),
             deadline: None,
         };
-        let report = match count(&self.puzzle, engine, &request, COUNT_KEEP, None) {
+        let report = match count(&self.puzzle, engine, &request, COUNT_KEEP) {
             Ok(r) => r,
             Err(e) => {
                 failures.push(format!("{}: counting failed: {e}", engine.name()));
