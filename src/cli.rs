@@ -22,7 +22,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Print the subject, the pattern and the group map of a puzzle.
     Emit(EmitArgs),
-    /// List the engines with version, availability, JIT and link size.
+    /// List the engines with version, availability, JIT, link size and how each counts.
     Engines(FormatArg),
     /// Behave exactly like the classic `fillit` program: `backref fillit FILE`.
     Fillit {
@@ -30,7 +30,8 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
-    /// Count every solution inside the engine and compare with the native solver.
+    /// Count every solution (inside the engine on PCRE2, by re-solving with each solution
+    /// excluded elsewhere) and compare with the native solver.
     Count(CountArgs),
     /// Time puzzles through an engine and the native solver, and print a Markdown table.
     Bench(BenchArgs),
