@@ -22,7 +22,7 @@ pub enum Command {
     Solve(SolveArgs),
     /// Print the subject, the pattern and the group map of a puzzle.
     Emit(EmitArgs),
-    /// List the engines with version, availability, JIT and link size.
+    /// List the engines with version, availability, JIT, link size and how each counts.
     Engines(FormatArg),
     /// Behave exactly like the classic `fillit` program: `backref fillit FILE`.
     Fillit {
@@ -30,7 +30,8 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
-    /// Count every solution inside the engine and compare with the native solver.
+    /// Count every solution (inside the engine on PCRE2, by re-solving with each solution
+    /// excluded elsewhere) and compare with the native solver.
     Count(CountArgs),
     /// Time puzzles through an engine and the native solver, and print a Markdown table.
     Bench(BenchArgs),
@@ -172,13 +173,18 @@ pub struct CountArgs {
     /// The puzzle and its encoding.
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
-    /// The engine (one that counts inside the engine: pcre2, pcre2-interp).
+    /// The engine. pcre2 and pcre2-interp count inside one match; every other engine
+    /// re-solves with each solution found excluded (one run per solution).
     #[arg(long, default_value = "pcre2")]
     pub engine: String,
     /// Give up after this many seconds, for the whole run: generation, compiling and every
     /// match. Without it, a run gives up after 300 s (exit 3).
     #[arg(long, value_parser = seconds, allow_hyphen_values = true)]
     pub timeout: Option<Seconds>,
+    /// Stop after this many solutions: the count is then a lower bound (gave up, exit 3).
+    /// Default: no cap inside the engine, 1000 when re-solving.
+    #[arg(long, value_name = "N")]
+    pub max: Option<u64>,
     /// Also list the solutions (at most --max-list of them).
     #[arg(long)]
     pub list: bool,
@@ -321,15 +327,17 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: Format,
-    /// List every solution (counted inside the engine), like `backref count --list`.
+    /// List every solution, like `backref count --list` (inside the engine on pcre2, by
+    /// re-solving elsewhere).
     #[arg(long, conflicts_with = "unique")]
     pub all: bool,
     /// For a file of several instances (one per line): how many to solve at once (default:
     /// the number of cores).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// Check that the solution is unique: the engine stops at a second solution, and the
-    /// answer is unique, not unique (both solutions shown), or no solution.
+    /// Check that the solution is unique: the engine stops at a second solution (pcre2), or
+    /// solves again with the first excluded (other engines); the answer is unique, not unique
+    /// (both solutions shown), or no solution.
     #[arg(long)]
     pub unique: bool,
 }

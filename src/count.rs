@@ -1,5 +1,6 @@
-//! `backref count` (and `solve --all`): count every solution inside the engine and print the
-//! count, the native solver's count and the kept solutions.
+//! `backref count` (and `solve --all`, `solve --unique`): count every solution, inside the
+//! engine where it can (PCRE2) or by re-solving with each solution found excluded, and print the
+//! count, the method, the native solver's count and the kept solutions.
 
 use backref_engine::Engine;
 use backref_pipeline::{Instance, Request, Uniqueness};
@@ -12,8 +13,8 @@ use crate::solve::{engine, settings, Run};
 /// The loaded instance, the engine, the run under way and its request.
 type Prepared = (Box<dyn Instance>, Box<dyn Engine>, Run, Request);
 
-/// Loads the instance and an engine that counts, and starts the run: what `count` and
-/// `solve --unique` share.
+/// Loads the instance and the engine, tells how it counts, and starts the run: what `count`
+/// and `solve --unique` share.
 fn prepare(
     verb: &str,
     puzzle: &PuzzleArgs,
@@ -24,7 +25,8 @@ fn prepare(
     let settings = settings(puzzle)?;
     let instance = backref_puzzles::load(&puzzle.puzzle, &puzzle.input)?;
     let engine = engine(engine_name)?;
-    backref_pipeline::require_counting(&*engine)?;
+    // Inside the engine or by re-solving; only an engine not installed here is refused.
+    backref_pipeline::counting_method(&*engine)?;
     let run = Run::start(verb, timeout, format, puzzle, &*instance, &*engine);
     let request = run.request(settings, puzzle, &*engine);
     Ok((instance, engine, run, request))
@@ -40,19 +42,27 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
         args.format,
     )?;
     let keep = if args.list { args.max_list } else { 0 };
-    let result = instance.count(&*engine, &request, keep);
+    let result = instance.count(&*engine, &request, keep, args.max);
     drop(run);
     let c = result?;
     let match_ms = c.match_time.as_secs_f64() * 1e3;
+    // Why the count is only a lower bound: a limit, or the cap on solutions.
+    let gave_up = match c.gave_up {
+        Some(limit) => Some(limit.to_string()),
+        None if c.reached_max => Some(format!("max {} solutions", c.count)),
+        None => None,
+    };
     match args.format {
         Format::Json => {
             let v = json!({
                 "puzzle": instance.name(),
                 "engine": engine.name(),
-                "outcome": if c.gave_up.is_some() { "gave_up" } else { "counted" },
+                "outcome": if gave_up.is_some() { "gave_up" } else { "counted" },
                 "count": c.count,
-                "complete": c.gave_up.is_none(),
-                "gave_up": c.gave_up.map(|l| l.to_string()),
+                "complete": gave_up.is_none(),
+                "gave_up": gave_up,
+                "method": c.method.as_str(),
+                "runs": c.runs,
                 "native_count": c.native_count,
                 "solutions": c.solutions.iter().map(|s| &s.grid).collect::<Vec<_>>(),
                 "match_ms": match_ms,
@@ -67,22 +77,25 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
                 println!("solution {}:", i + 1);
                 print!("{}", s.text);
             }
-            match c.gave_up {
+            match &gave_up {
                 None => println!(
-                    "{} {}: {} solution(s), counted by {} in {match_ms:.3} ms{}",
+                    "{} {}: {} solution(s), counted by {} {} in {match_ms:.3} ms{}",
                     instance.name(),
                     args.puzzle.input,
                     c.count,
                     engine.name(),
+                    c.method.describe(),
                     c.native_count
                         .map(|n| format!(" (native solver: {n})"))
                         .unwrap_or_default()
                 ),
-                Some(limit) => println!(
-                    "{} {}: gave up ({limit}) after {} solution(s): the count is only a lower bound",
+                Some(why) => println!(
+                    "{} {}: gave up ({why}) after {} solution(s), counted by {} {}: the count is only a lower bound",
                     instance.name(),
                     args.puzzle.input,
-                    c.count
+                    c.count,
+                    engine.name(),
+                    c.method.describe(),
                 ),
             }
             for p in &c.problems {
@@ -92,14 +105,15 @@ pub fn run(args: &CountArgs) -> Result<Exit, Failure> {
     }
     Ok(if !c.problems.is_empty() {
         Exit::Disagreement
-    } else if c.gave_up.is_some() {
+    } else if gave_up.is_some() {
         Exit::GaveUp
     } else {
         Exit::Ok
     })
 }
 
-/// Runs `backref solve --unique`: stop at the second solution inside the engine.
+/// Runs `backref solve --unique`: stop at the second solution inside the engine, or solve a
+/// second time with the first solution excluded.
 pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
     let (instance, engine, run, request) = prepare(
         "solve --unique",
@@ -128,6 +142,8 @@ pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
                 "verified": verified,
                 "solutions": c.solutions.iter().map(|s| &s.grid).collect::<Vec<_>>(),
                 "native_count": c.native_count,
+                "method": c.method.as_str(),
+                "runs": c.runs,
                 "match_ms": c.match_time.as_secs_f64() * 1e3,
                 "problems": c.problems,
             });
@@ -156,10 +172,11 @@ pub fn unique(args: &SolveArgs) -> Result<Exit, Failure> {
                 ),
             };
             println!(
-                "{} {}: {what}, by {}",
+                "{} {}: {what}, by {} {}",
                 instance.name(),
                 args.puzzle.input,
-                engine.name()
+                engine.name(),
+                c.method.describe()
             );
             for (i, s) in c.solutions.iter().enumerate() {
                 if c.solutions.len() > 1 {

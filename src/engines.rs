@@ -27,7 +27,7 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
         // (`Command::svg_refused`).
         Format::Text | Format::Svg | Format::Html => {
             println!(
-                "{:<21} {:<12} {:<9} {:<4} {:<5} {:<6} version",
+                "{:<21} {:<12} {:<9} {:<4} {:<5} {:<8} version",
                 "engine", "dialect", "available", "jit", "link", "count"
             );
             for (i, d) in &infos {
@@ -37,7 +37,7 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
                     format!("{} (install: {})", i.version, i.install_hint.unwrap_or("-"))
                 };
                 println!(
-                    "{:<21} {:<12} {:<9} {:<4} {:<5} {:<6} {}",
+                    "{:<21} {:<12} {:<9} {:<4} {:<5} {:<8} {}",
                     i.name,
                     d,
                     if i.available { "yes" } else { "no" },
@@ -45,7 +45,8 @@ pub fn run(args: &FormatArg) -> Result<Exit, Failure> {
                     i.link_size
                         .map(|l| l.to_string())
                         .unwrap_or_else(|| "-".into()),
-                    if i.can_count { "yes" } else { "no" },
+                    // How `count` and `solve --unique` run: inside one match, or by re-solving.
+                    if i.can_count { "in-match" } else { "re-solve" },
                     version
                 );
             }

@@ -191,7 +191,8 @@ fn enumerate(
     for s in &report.solutions {
         print_solution(s, stats);
     }
-    let complete = report.gave_up.is_none();
+    // A re-solve stops at its default cap (`reached_max`): not a complete search either.
+    let complete = report.gave_up.is_none() && !report.reached_max;
     if complete && report.count == 0 {
         emit(&format!("{UNSATISFIABLE}\n"));
     } else if complete && report.solutions.len() as u64 == report.count {

@@ -77,6 +77,7 @@ fn main() -> ExitCode {
             timeout: args.timeout,
             list: true,
             max_list: usize::MAX,
+            max: None,
             format: args.format,
         }),
         cli::Command::Solve(args) if args.unique => count::unique(args),

@@ -39,12 +39,18 @@ fn the_colour_grid_example_has_two_solutions() {
 }
 
 #[test]
-fn an_engine_that_cannot_count_is_told_which_can() {
-    let out = backref(&["solve", "queens", "6", "--unique", "--engine", "fancy"]);
+fn several_sizes_and_hand_built_patterns_cannot_count() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let fillit = format!("{root}/fixtures/fillit/mixed_5.txt");
+    let out = backref(&["solve", "fillit", &fillit, "--unique", "--engine", "fancy"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("use --engine pcre2"),
+        stderr(&out).contains("searched over several sizes"),
         "{}",
         stderr(&out)
     );
+    let rects = format!("{root}/fixtures/rectangles/puzzles_md_example.txt");
+    let out = backref(&["count", "rectangles", &rects, "--encoding", "balancing"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("hand-built"), "{}", stderr(&out));
 }

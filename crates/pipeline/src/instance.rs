@@ -26,12 +26,14 @@ pub trait Instance: Sync {
     fn solve(&self, engine: &dyn Engine, request: &Request) -> Result<SolveReport, Error>;
     /// Solves the instance once, with the settings as given ([`crate::solve()`]).
     fn solve_once(&self, engine: &dyn Engine, request: &Request) -> Result<SolveReport, Error>;
-    /// Counts the solutions inside the engine, keeping the first `keep` ([`crate::count()`]).
+    /// Counts the solutions, inside the engine or by re-solving, keeping the first `keep` and
+    /// stopping at `max` ([`crate::count_capped`]).
     fn count(
         &self,
         engine: &dyn Engine,
         request: &Request,
         keep: usize,
+        max: Option<u64>,
     ) -> Result<CountReport, Error>;
     /// Whether the instance has exactly one solution, stopping at the second
     /// ([`crate::unique()`]).
@@ -80,8 +82,9 @@ impl<P: Puzzle> Instance for P {
         engine: &dyn Engine,
         request: &Request,
         keep: usize,
+        max: Option<u64>,
     ) -> Result<CountReport, Error> {
-        crate::count::count(self, engine, request, keep)
+        crate::count::count_capped(self, engine, request, keep, max)
     }
 
     fn unique(&self, engine: &dyn Engine, request: &Request) -> Result<CountReport, Error> {

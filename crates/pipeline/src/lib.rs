@@ -9,7 +9,8 @@
 //!   and the rule checker, and cross-checks every outcome with the native solver, reporting an
 //!   honest [`Outcome`]: solved (and verified or not), no solution, or gave up with its limit;
 //! - [`solve_raced`] races the puzzle's portfolio of static orders on threads;
-//! - [`count()`] counts every solution inside the engine and compares with a native count;
+//! - [`count()`] counts every solution (inside the engine where it can, otherwise by
+//!   re-solving with the solutions found excluded) and compares with a native count;
 //! - [`emit()`] returns a stage's subject, pattern and group map; [`inspect()`] adds how a
 //!   page decodes and draws a match;
 //! - [`check_engine`] and [`compare`] compare engines on one instance.
@@ -33,11 +34,14 @@ mod race;
 pub mod refute;
 mod registry;
 mod report;
+mod resolve;
 mod settings;
 pub mod size;
 mod solve;
 
-pub use count::{count, require_counting, unique, CountReport, Uniqueness};
+pub use count::{
+    count, count_capped, counting_method, unique, CountReport, Method, Uniqueness, RESOLVE_MAX,
+};
 pub use crosscheck::{check_engine, compare, failures, Row, RowOutcome, Verdict};
 pub use emit::{emit, Emitted, HandBuiltInfo};
 pub use error::{BoxError, Error};

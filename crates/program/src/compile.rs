@@ -132,6 +132,17 @@ pub fn compile(
         }
         lowered.push((step, l));
     }
+    if let Some(what) = lowerer.unsupported.take() {
+        return Err(ProgramError::Unsupported(format!(
+            "{what}; dialect {}{} cannot",
+            options.dialect.name,
+            if options.portable {
+                " with --portable"
+            } else {
+                ""
+            }
+        )));
+    }
     let names: Vec<String> = lowerer.groups.iter().map(|g| g.name.clone()).collect();
     let printer = Printer::new(options.dialect, options.naming, &names);
     let mut subject = String::new();

@@ -37,6 +37,9 @@ pub enum ProgramError {
     /// A variable listed twice in an order, or not a decision variable.
     #[error("bad order: {0}")]
     BadOrder(String),
+    /// A statement the target's features cannot express (the message says which and why).
+    #[error("{0}")]
+    Unsupported(String),
 }
 
 /// A match whose captures do not decode into values of the program's variables.

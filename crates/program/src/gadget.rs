@@ -137,6 +137,15 @@ pub enum Gadget {
         /// The second sequence, as long as the first.
         right: Vec<VarId>,
     },
+    /// The variables do not all take the listed values at once: one assignment is excluded
+    /// ([`Program::exclude`]). Stating a found solution this way and solving again finds
+    /// another one, which is how engines that cannot count inside the match count.
+    Exclude {
+        /// The variables.
+        vars: Vec<VarId>,
+        /// The excluded values, one per variable.
+        values: Vec<String>,
+    },
 }
 
 impl Gadget {
@@ -151,7 +160,8 @@ impl Gadget {
             Gadget::Count { .. }
             | Gadget::Table { .. }
             | Gadget::NotAllEqual { .. }
-            | Gadget::Differ { .. } => vec![],
+            | Gadget::Differ { .. }
+            | Gadget::Exclude { .. } => vec![],
         }
     }
 
@@ -180,7 +190,9 @@ impl Gadget {
                 v.dedup();
                 v
             }
-            Gadget::Table { vars, .. } | Gadget::NotAllEqual { vars } => vars.clone(),
+            Gadget::Table { vars, .. }
+            | Gadget::NotAllEqual { vars }
+            | Gadget::Exclude { vars, .. } => vars.clone(),
             Gadget::Differ { left, right } => left.iter().chain(right).copied().collect(),
         }
     }
@@ -225,6 +237,7 @@ impl Gadget {
             Gadget::Differ { left, right } => {
                 format!("differ({} / {})", names(left), names(right))
             }
+            Gadget::Exclude { vars, .. } => format!("exclude({})", names(vars)),
             Gadget::Packing {
                 items, resources, ..
             } => {
@@ -234,8 +247,8 @@ impl Gadget {
     }
 
     /// The gadget's kind, one word: `choose`, `one_of`, `union`, `lookup`, `count`, `table`,
-    /// `packing`, `clause`, `clause_lookahead`, `not_all_equal`, `differ` (what `emit --stats`
-    /// groups figures by).
+    /// `packing`, `clause`, `clause_lookahead`, `not_all_equal`, `differ`, `exclude` (what
+    /// `emit --stats` groups figures by).
     pub fn kind(&self) -> &'static str {
         match self {
             Gadget::Choose { .. } => "choose",
@@ -249,6 +262,7 @@ impl Gadget {
             Gadget::ClauseLookahead { .. } => "clause_lookahead",
             Gadget::NotAllEqual { .. } => "not_all_equal",
             Gadget::Differ { .. } => "differ",
+            Gadget::Exclude { .. } => "exclude",
         }
     }
 
@@ -372,6 +386,17 @@ impl Gadget {
             Gadget::Differ { left, right } => {
                 format!("{} differs from {} somewhere", list(left), list(right))
             }
+            Gadget::Exclude { vars, values } => {
+                let shown: Vec<&str> = values
+                    .iter()
+                    .map(|v| if v.is_empty() { "∅" } else { v.as_str() })
+                    .collect();
+                format!(
+                    "{} are not {} all at once (an excluded assignment)",
+                    list(vars),
+                    name_list(&shown)
+                )
+            }
         }
     }
 
@@ -467,6 +492,7 @@ impl Gadget {
                 .iter()
                 .zip(right)
                 .any(|(a, b)| is_true(a) != is_true(b)),
+            Gadget::Exclude { vars, values } => !vars.iter().zip(values).all(|(v, x)| val(v) == x),
         }
     }
 }

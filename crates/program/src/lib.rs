@@ -14,6 +14,7 @@ pub mod compile;
 pub mod dead;
 pub mod dialect;
 pub mod error;
+pub mod exclude;
 pub mod gadget;
 pub mod lines;
 pub mod lower;

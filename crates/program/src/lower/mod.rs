@@ -6,6 +6,7 @@
 //!
 //! - `scalar`: choose, one-of, lookup, table, flat counts and ladder steps (one segment each);
 //! - `lines`: the line gadgets: not all equal, sequences that differ (one segment each);
+//! - `exclude`: the exclusion of one assignment (re-solving to count on any engine);
 //! - `guards`: the union gadget and the portable packing form (guarded booleans, union stops);
 //! - `packing`: what every packing form shares, and the choice among them;
 //! - `branch_reset`: the packing's branch-reset form;
@@ -21,6 +22,7 @@ use crate::program::{Program, VarId};
 mod branch_reset;
 mod clause;
 mod dead_checks;
+mod exclude;
 mod forward;
 mod guards;
 mod lines;
@@ -86,6 +88,9 @@ pub struct Lowerer<'p> {
     ladder: Vec<Option<GroupId>>,
     callouts: bool,
     propagation: crate::Propagation,
+    /// The first statement the target's features could not express, in words: the compiler
+    /// returns it as [`crate::ProgramError::Unsupported`].
+    pub unsupported: Option<String>,
 }
 
 /// `(?:[^,;]*+,)*?`: skips whole items of a `,`-separated list, fewest first.
@@ -113,6 +118,7 @@ impl<'p> Lowerer<'p> {
             ladder: vec![None; program.statements.len()],
             callouts,
             propagation: crate::Propagation::None,
+            unsupported: None,
         }
     }
 
@@ -150,6 +156,7 @@ impl<'p> Lowerer<'p> {
             Gadget::ClauseLookahead { var, clauses } => self.lower_clause_lookahead(*var, clauses),
             Gadget::NotAllEqual { vars } => self.lower_not_all_equal(vars),
             Gadget::Differ { left, right } => self.lower_differ(left, right),
+            Gadget::Exclude { vars, values } => self.lower_exclude(vars, values),
         }
     }
 
