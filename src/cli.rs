@@ -493,9 +493,9 @@ pub struct FznArgs {
     /// Print every solution (satisfaction) or every improving one (optimisation).
     #[arg(short = 'a', long = "all-solutions")]
     pub all_solutions: bool,
-    /// Stop after this many solutions.
-    #[arg(short = 'n', long = "num-solutions")]
-    pub num_solutions: Option<usize>,
+    /// Stop after this many solutions (at least 1).
+    #[arg(short = 'n', long = "num-solutions", value_parser = clap::value_parser!(u64).range(1..))]
+    pub num_solutions: Option<u64>,
     /// Print statistics as `%%%mzn-stat:` lines.
     #[arg(short = 's', long = "statistics")]
     pub statistics: bool,

@@ -167,8 +167,9 @@ fn failed(e: backref_pipeline::Error) -> Failed {
     (f.code, format!("{:#}", f.error))
 }
 
-/// Every solution (`-a`) or the first N (`-n N`) of a satisfaction problem, counted inside the
-/// engine.
+/// Every solution (`-a`) or the first N (`-n N`, with or without `-a`) of a satisfaction
+/// problem: the engine stops at the N-th (inside the match, or by re-solving), so `-n N` costs
+/// what N solutions cost, and `==========` follows only a search that ended by itself.
 fn enumerate(
     fzn: &Fzn,
     engine: &dyn Engine,
@@ -176,12 +177,13 @@ fn enumerate(
     args: &FznArgs,
     stats: &mut Stats,
 ) -> Result<(), Failed> {
-    let keep = if args.all_solutions {
-        usize::MAX
-    } else {
-        args.num_solutions.unwrap_or(1)
+    let max = args.num_solutions;
+    let keep = match max {
+        Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
+        None if args.all_solutions => usize::MAX,
+        None => 1,
     };
-    let report = backref_pipeline::count(fzn, engine, request, keep).map_err(failed)?;
+    let report = backref_pipeline::count_capped(fzn, engine, request, keep, max).map_err(failed)?;
     stats.solves += 1;
     stats.match_time += report.match_time;
     if !report.problems.is_empty() {

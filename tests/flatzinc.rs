@@ -80,6 +80,25 @@ fn statistics_and_one_solution() {
 }
 
 #[test]
+fn num_solutions_stops_at_n_and_claims_completeness_only_when_the_search_ended() {
+    let three = fixture("three.fzn");
+    // Stopped at the second: no `==========`, the search did not end by itself.
+    let (out, code) = stdout(&["fzn", "-n", "2", &three]);
+    assert_eq!(
+        (out.as_str(), code),
+        ("x = 1;\n----------\nx = 2;\n----------\n", 0)
+    );
+    // More asked than there are: all three, then the search is complete.
+    let (out, code) = stdout(&["fzn", "-a", "-n", "5", &three]);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("----------").count(), 3, "{out}");
+    assert!(out.ends_with("x = 3;\n----------\n==========\n"), "{out}");
+    // -n 0 is a usage error.
+    let (_, code) = stdout(&["fzn", "-n", "0", &three]);
+    assert_eq!(code, 2);
+}
+
+#[test]
 fn unsatisfiable() {
     let (out, code) = stdout(&["fzn", "-a", &fixture("unsat.fzn")]);
     assert_eq!((out.as_str(), code), ("=====UNSATISFIABLE=====\n", 0));
