@@ -247,8 +247,48 @@ pub fn solve_size(pieces: &[Piece], side: usize) -> SizeSearch {
 
 /// The first arrangement at exactly `side`, in classic order, with explicit options.
 ///
+/// With the lookahead on and `exact` off, the budgeted search runs first (cheapest on most
+/// inputs); if it has not ended after [`EXACT_AFTER`] nodes the size is searched again from the
+/// start in exact mode, which bounds the worst case. Both modes give the classic answer.
+///
 /// Panics if `side > MAX_SIDE` (32).
 pub fn solve_size_with(pieces: &[Piece], side: usize, options: &SearchOptions) -> SizeSearch {
+    if !options.lookahead || options.exact {
+        return solve_size_once(pieces, side, options);
+    }
+    let limit = options.node_limit.unwrap_or(u64::MAX);
+    let first = solve_size_once(
+        pieces,
+        side,
+        &SearchOptions {
+            node_limit: Some(limit.min(EXACT_AFTER)),
+            ..*options
+        },
+    );
+    let used = first.nodes + first.lookahead_nodes;
+    if first.status != SizeStatus::LimitReached || used >= limit {
+        return first;
+    }
+    let mut second = solve_size_once(
+        pieces,
+        side,
+        &SearchOptions {
+            exact: true,
+            node_limit: options.node_limit.map(|l| l - used),
+            ..*options
+        },
+    );
+    second.nodes += first.nodes;
+    second.lookahead_nodes += first.lookahead_nodes;
+    second
+}
+
+/// Nodes (classic placements plus lookahead nodes) the budgeted search may take at one size
+/// before [`solve_size_with`] switches to exact mode.
+pub const EXACT_AFTER: u64 = 50_000;
+
+/// One search of one size in the mode `options` says.
+fn solve_size_once(pieces: &[Piece], side: usize, options: &SearchOptions) -> SizeSearch {
     assert!(
         side <= MAX_SIDE,
         "side {side} exceeds the supported {MAX_SIDE}"
