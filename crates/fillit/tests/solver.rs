@@ -74,7 +74,12 @@ fn pruned_search_matches_plain_classic_search() {
 /// Pieces drawn from a few shapes only, so that identical pieces abound (as in the public
 /// benchmark map with 17 S pieces).
 fn few_shapes(n: usize, seed: u64) -> Vec<Piece> {
-    let palette = [Shape::SHorizontal, Shape::ZVertical, Shape::TDown, Shape::IHorizontal];
+    let palette = [
+        Shape::SHorizontal,
+        Shape::ZVertical,
+        Shape::TDown,
+        Shape::IHorizontal,
+    ];
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     (0..n)
         .map(|_| {
