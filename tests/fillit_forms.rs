@@ -1,7 +1,6 @@
 //! The `fillit` drop-in's forms: the small trie form first, then the branch-reset form. Every
 //! form, and the default sequence, prints the classic answer byte for byte.
 
-#[allow(dead_code)]
 mod common;
 
 use std::path::{Path, PathBuf};
