@@ -475,7 +475,22 @@ struct Search {
     /// shown (fewer allowed empty cells can only make it harder). Whether the remaining pieces
     /// fit into the empty cells does not depend on how the board was reached, so the entries
     /// stay true for the whole search of one size.
-    failed: HashMap<(u128, u128), u8, BuildHasherDefault<KeyHasher>>,
+    failed: Memo<(u128, u128)>,
+    /// The same for boards of 129 to 256 cells.
+    failed_large: Memo<([u128; 2], u128)>,
+}
+
+/// A failure memo: packing state → most cells allowed empty under which it has no packing.
+type Memo<K> = HashMap<K, u8, BuildHasherDefault<KeyHasher>>;
+
+/// Records that `key` has no packing with `skips` cells allowed empty, clearing the memo when it
+/// is full.
+fn remember<K: std::hash::Hash + Eq>(memo: &mut Memo<K>, key: K, skips: usize) {
+    if memo.len() >= MEMO_CAPACITY {
+        memo.clear();
+    }
+    let entry = memo.entry(key).or_insert(0);
+    *entry = (*entry).max(skips.min(usize::from(u8::MAX)) as u8);
 }
 
 /// Entries kept in the failure memo before it is cleared (about 50 bytes each).
@@ -575,6 +590,7 @@ impl Search {
             shapes,
             balance,
             failed: HashMap::default(),
+            failed_large: HashMap::default(),
         }
     }
 
@@ -754,42 +770,69 @@ impl Search {
         if left == 0 {
             return Ok(true);
         }
+        if self.side * self.side > 128 {
+            return self.pack_large(left, skips, budget);
+        }
         let key = self.memo_key();
-        if let Some(key) = key {
-            if self
-                .failed
-                .get(&key)
-                .is_some_and(|&s| usize::from(s) >= skips)
-            {
-                return Ok(false);
-            }
+        if self
+            .failed
+            .get(&key)
+            .is_some_and(|&s| usize::from(s) >= skips)
+        {
+            return Ok(false);
         }
         let result = self.pack_node(left, skips, budget);
-        if let (Some(key), Ok(false)) = (key, result) {
-            if self.failed.len() >= MEMO_CAPACITY {
-                self.failed.clear();
-            }
-            let entry = self.failed.entry(key).or_insert(0);
-            *entry = (*entry).max(skips as u8);
+        if result == Ok(false) {
+            remember(&mut self.failed, key, skips);
         }
         result
     }
 
-    /// The packing state as a memo key: the board's cells (bit `side·r + c`) and the remaining
-    /// count of each shape (5 bits each). `None` when the board has more than 128 cells.
-    fn memo_key(&self) -> Option<(u128, u128)> {
-        if self.side * self.side > 128 {
-            return None;
+    /// [`Search::pack`] on boards of 129 to 256 cells (sides 12 to 16), with a wider key, kept
+    /// apart because the wider key costs about 40 % more time on the common sides. Larger
+    /// boards go without memo: the square has room to spare there and the search is short.
+    fn pack_large(&mut self, left: usize, skips: usize, budget: &mut u64) -> Result<bool, ()> {
+        if self.side * self.side > 256 {
+            return self.pack_node(left, skips, budget);
         }
+        let mut cells = [0u128; 2];
+        for r in 0..self.side {
+            let bit = r * self.side;
+            let row = u128::from(self.board[r]);
+            cells[bit / 128] |= row << (bit % 128);
+            if bit % 128 + self.side > 128 {
+                cells[bit / 128 + 1] |= row >> (128 - bit % 128);
+            }
+        }
+        let key = (cells, self.memo_key().1);
+        if self
+            .failed_large
+            .get(&key)
+            .is_some_and(|&s| usize::from(s) >= skips)
+        {
+            return Ok(false);
+        }
+        let result = self.pack_node(left, skips, budget);
+        if result == Ok(false) {
+            remember(&mut self.failed_large, key, skips);
+        }
+        result
+    }
+
+    /// The packing state as a memo key: the board's cells (bit `side·r + c`, meaningful when the
+    /// board has at most 128 cells) and the remaining count of each shape (5 bits each).
+    fn memo_key(&self) -> (u128, u128) {
         let mut cells = 0u128;
-        for r in (0..self.side).rev() {
-            cells = cells << self.side | u128::from(self.board[r]);
+        if self.side * self.side <= 128 {
+            for r in (0..self.side).rev() {
+                cells = cells << self.side | u128::from(self.board[r]);
+            }
         }
         let counts = self
             .remaining
             .iter()
             .fold(0u128, |acc, &n| acc << 5 | u128::from(n));
-        Some((cells, counts))
+        (cells, counts)
     }
 
     /// One node of [`Search::pack`], below its memo.

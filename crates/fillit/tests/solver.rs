@@ -117,6 +117,30 @@ fn exact_mode_matches_plain_classic_search() {
 }
 
 #[test]
+fn exact_mode_on_boards_of_more_than_128_cells() {
+    // Squares leave 11×11 (the lattice bound) for 12×12, where the memo takes its wide key.
+    let mut compared = 0;
+    for seed in 0..6u64 {
+        let mut pieces = vec![Shape::O.piece(); 22];
+        pieces.extend(random_pieces(4, 40 + seed));
+        let exact = solve_size_with(&pieces, 12, &SearchOptions::exact());
+        let plain = solve_size_with(
+            &pieces,
+            12,
+            &SearchOptions {
+                node_limit: Some(3_000_000),
+                ..SearchOptions::plain()
+            },
+        );
+        if plain.status != SizeStatus::LimitReached {
+            assert_eq!(exact.solution, plain.solution, "seed {seed}: {pieces:?}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 3, "only {compared} comparisons");
+}
+
+#[test]
 fn budgeted_search_switches_to_exact_mode_with_the_same_answer() {
     let bytes = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
