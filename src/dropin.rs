@@ -1,18 +1,97 @@
 //! `backref fillit FILE`: a drop-in replacement for the classic `fillit` program, so public
 //! fillit test suites run against backref unchanged. The square is found through PCRE2 and
 //! verified; stdout and the exit status are exactly the classic program's.
+//!
+//! Two forms of the same program run in turn: first the small trie form, which compiles in a
+//! few milliseconds and ends most inputs at once, with a short bound that grows with the size
+//! of the big pattern ([`FIRST_BOUND_PER_PIECE_CELL`]); then, if it has not answered, the
+//! branch-reset form, faster per search node but slow to build, until the whole bound
+//! ([`DEFAULT_BOUND`]) is spent. Both give the classic answer (the checker compares every answer
+//! with the native solver's). `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`) runs one form
+//! alone, for measurements.
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use backref_fillit::{EXIT_ERROR, EXIT_USAGE, USAGE};
 use backref_pipeline::{Input, Request};
+use backref_program::dialect::{Dialect, PCRE2};
+use backref_program::{Features, Options};
+
+/// The packing forms the drop-in can compile fillit to (docs/fillit.md, "Forms"). All three
+/// find the same first arrangement; they differ in pattern size (compile time) against speed per
+/// search node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// Branch reset: O(1) per cell test, the biggest pattern.
+    Reset,
+    /// The trie loop (PCRE2 without branch reset): a smaller pattern, slower per node.
+    Trie,
+    /// Backreference guards (`--portable`): the smallest pattern, the slowest per node.
+    Guards,
+}
+
+/// PCRE2 with branch reset switched off, so that packings take the trie form.
+static PCRE2_TRIE: Dialect = Dialect {
+    features: Features {
+        branch_reset: false,
+        ..PCRE2.features
+    },
+    ..PCRE2
+};
+
+impl Form {
+    /// The form named by `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`), for measurements.
+    fn from_env() -> Option<Form> {
+        match std::env::var("BACKREF_FILLIT_FORM").ok()?.as_str() {
+            "reset" => Some(Form::Reset),
+            "trie" => Some(Form::Trie),
+            "guards" => Some(Form::Guards),
+            _ => None,
+        }
+    }
+
+    /// The compile options of this form.
+    fn options(self) -> Options {
+        match self {
+            Form::Reset => Options::new(&PCRE2),
+            Form::Trie => Options::new(&PCRE2_TRIE),
+            Form::Guards => Options {
+                portable: true,
+                ..Options::new(&PCRE2)
+            },
+        }
+    }
+}
 
 /// How long the regex engine may search before the drop-in answers natively, unless
 /// `BACKREF_FILLIT_TIMEOUT` (seconds) says otherwise: the classic program takes no options,
 /// and a test suite must not wait forever on an input the regex search cannot finish.
 pub const DEFAULT_BOUND: Duration = Duration::from_secs(10);
+
+/// Time the small (trie) form gets per piece and cell of the first square tried, compile
+/// included, before the drop-in builds the big branch-reset form (docs/fillit.md, "Forms").
+/// The branch-reset pattern grows with pieces × cells, and so does the time to build it: giving
+/// the small form about as long as the big one would spend before its search even starts keeps
+/// the worst case near twice the big form's time (the rent-or-buy argument), while most inputs
+/// end within the small form's share.
+pub const FIRST_BOUND_PER_PIECE_CELL: Duration = Duration::from_micros(60);
+
+/// The small form's share is never below this.
+pub const FIRST_BOUND_MIN: Duration = Duration::from_millis(10);
+
+/// The small form's bound for `pieces` pieces whose first square has side `side`:
+/// `BACKREF_FILLIT_FIRST_MS` when it is a number of milliseconds, else the rule above.
+fn first_bound(pieces: usize, side: usize) -> Duration {
+    std::env::var("BACKREF_FILLIT_FIRST_MS")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .map_or_else(
+            || (FIRST_BOUND_PER_PIECE_CELL * (pieces * side * side) as u32).max(FIRST_BOUND_MIN),
+            Duration::from_millis,
+        )
+}
 
 /// The engine's time bound: `BACKREF_FILLIT_TIMEOUT` when it is a positive number of seconds,
 /// else [`DEFAULT_BOUND`].
@@ -37,6 +116,12 @@ pub fn run(args: &[String]) -> ExitCode {
         bytes,
         origin: path.clone(),
     });
+    // The piece count and first side, for the choice of form.
+    let shape = input
+        .as_ref()
+        .ok()
+        .and_then(|i| backref_fillit::parse(&i.bytes).ok())
+        .map(|p| (p.len(), backref_fillit::lower_bound(&p)));
     let Ok(instance) = input
         .map_err(drop)
         .and_then(|i| (entry.parse)(&i).map_err(drop))
@@ -45,10 +130,32 @@ pub fn run(args: &[String]) -> ExitCode {
         return ExitCode::from(EXIT_ERROR as u8);
     };
     let engine = backref_engine::engine_by_name("pcre2").expect("pcre2 is built in");
-    let mut request = Request::new(&*engine);
-    request.limits.timeout = Some(bound());
-    match instance.solve_once(&*engine, &request) {
-        Ok(r) if r.trusted() => {
+    let start = Instant::now();
+    let plan = match Form::from_env() {
+        Some(form) => vec![(form, bound())],
+        None => {
+            let (pieces, side) = shape.unwrap_or((26, 11));
+            let first = first_bound(pieces, side).min(bound());
+            vec![(Form::Trie, first), (Form::Reset, bound())]
+        }
+    };
+    let mut answer = None;
+    for (form, until) in plan {
+        let Some(left) = until.checked_sub(start.elapsed()) else {
+            continue;
+        };
+        let mut request = Request::new(&*engine);
+        request.options = form.options();
+        request.limits.timeout = Some(left.max(Duration::from_millis(1)));
+        if let Ok(r) = instance.solve_once(&*engine, &request) {
+            if r.trusted() {
+                answer = Some(r);
+                break;
+            }
+        }
+    }
+    match answer {
+        Some(r) => {
             let text = r.solution.map(|s| s.text).unwrap_or_default();
             let _ = out.write_all(text.as_bytes());
             ExitCode::SUCCESS

@@ -1,6 +1,8 @@
 //! Times the native solver on random piece sets and compares it with the plain classic search.
 //!
 //! `cargo run --release -p backref-fillit --example fillit_bench -- PIECES COUNT [PLAIN_LIMIT [FIRST_SEED]]`
+//!
+//! Environment: `LIMIT` (node limit), `NO_LOOKAHEAD`, `EXACT` (the exact lookahead).
 
 use std::time::Instant;
 
@@ -29,6 +31,7 @@ fn main() {
             &SearchOptions {
                 node_limit: std::env::var("LIMIT").ok().map(|v| v.parse().unwrap()),
                 lookahead: std::env::var_os("NO_LOOKAHEAD").is_none(),
+                exact: std::env::var_os("EXACT").is_some(),
                 ..SearchOptions::default()
             },
         );

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 pub use dropin::{drop_in, EXIT_ERROR, EXIT_OK, EXIT_USAGE, USAGE};
 pub use native::{
     lower_bound, solve, solve_size, solve_size_with, solve_with, start_side, SearchOptions,
-    SizeSearch, SizeStatus, SolveReport, MAX_SIDE,
+    SizeSearch, SizeStatus, SolveReport, EXACT_AFTER, MAX_SIDE,
 };
 pub use parse::{parse, ParseError};
 pub use render::{paint, render};

@@ -71,6 +71,97 @@ fn pruned_search_matches_plain_classic_search() {
     assert!(compared > 100, "only {compared} comparisons");
 }
 
+/// Pieces drawn from a few shapes only, so that identical pieces abound (as in the public
+/// benchmark map with 17 S pieces).
+fn few_shapes(n: usize, seed: u64) -> Vec<Piece> {
+    let palette = [
+        Shape::SHorizontal,
+        Shape::ZVertical,
+        Shape::TDown,
+        Shape::IHorizontal,
+    ];
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    (0..n)
+        .map(|_| {
+            // Two pieces in three are S pieces.
+            let k = if rng.below(3) == 0 { rng.below(4) } else { 0 };
+            palette[k].piece()
+        })
+        .collect()
+}
+
+#[test]
+fn exact_mode_matches_plain_classic_search() {
+    let mut compared = 0;
+    for n in 1..=11 {
+        for seed in 0..10u64 {
+            for pieces in [random_pieces(n, 500 + seed), few_shapes(n, 900 + seed)] {
+                let exact = solve_with(&pieces, &SearchOptions::exact());
+                let exact = exact.solution.expect("no limit");
+                let plain = solve_with(
+                    &pieces,
+                    &SearchOptions {
+                        node_limit: Some(3_000_000),
+                        ..SearchOptions::plain()
+                    },
+                );
+                if let Some(plain) = plain.solution {
+                    assert_eq!(exact, plain, "{n} pieces, seed {seed}: {pieces:?}");
+                    compared += 1;
+                }
+                check_solution(&exact, &pieces, Some(exact.side)).unwrap();
+            }
+        }
+    }
+    assert!(compared > 150, "only {compared} comparisons");
+}
+
+#[test]
+fn exact_mode_on_boards_of_more_than_128_cells() {
+    // Squares leave 11×11 (the lattice bound) for 12×12, where the memo takes its wide key.
+    let mut compared = 0;
+    for seed in 0..6u64 {
+        let mut pieces = vec![Shape::O.piece(); 22];
+        pieces.extend(random_pieces(4, 40 + seed));
+        let exact = solve_size_with(&pieces, 12, &SearchOptions::exact());
+        let plain = solve_size_with(
+            &pieces,
+            12,
+            &SearchOptions {
+                node_limit: Some(3_000_000),
+                ..SearchOptions::plain()
+            },
+        );
+        if plain.status != SizeStatus::LimitReached {
+            assert_eq!(exact.solution, plain.solution, "seed {seed}: {pieces:?}");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 3, "only {compared} comparisons");
+}
+
+#[test]
+fn budgeted_search_switches_to_exact_mode_with_the_same_answer() {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/fillit/slow/slow_20.txt"
+    ))
+    .unwrap();
+    let pieces = parse(&bytes).unwrap();
+    let hybrid = solve_with(&pieces, &SearchOptions::default());
+    // The budgeted search alone needs millions of nodes here: the switch happened.
+    assert!(hybrid.nodes() + hybrid.lookahead_nodes() > backref_fillit::EXACT_AFTER);
+    let exact = solve_with(&pieces, &SearchOptions::exact());
+    assert_eq!(hybrid.solution, exact.solution);
+    let out = render(&hybrid.solution.unwrap(), &pieces);
+    let expected = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/fillit/slow/slow_20.expected"
+    ))
+    .unwrap();
+    assert_eq!(out, expected);
+}
+
 #[test]
 fn each_pruning_alone_preserves_the_answer() {
     for seed in 0..6u64 {
@@ -87,6 +178,11 @@ fn each_pruning_alone_preserves_the_answer() {
             },
             SearchOptions {
                 lookahead: true,
+                ..SearchOptions::plain()
+            },
+            SearchOptions {
+                lookahead: true,
+                exact: true,
                 ..SearchOptions::plain()
             },
         ] {
