@@ -30,7 +30,9 @@ fn main() {
     let configs: Vec<Config> = vec![
         ("greedy", |m| (greedy(m, None, 0.0), m.clone())),
         ("cover", |m| (greedy_cover(m), m.clone())),
-        ("cover likely", |m| (greedy_cover(m), likely_first(m.clone()))),
+        ("cover likely", |m| {
+            (greedy_cover(m), likely_first(m.clone()))
+        }),
         ("shuffled-1 up", |m| (greedy(m, Some(1), 0.15), m.clone())),
         ("pick of 3 by estimate", |m| {
             let orders = [
@@ -80,7 +82,9 @@ fn main() {
     println!("best of all: {:?}", stat(&best));
     for (i, _) in puzzles.iter().enumerate() {
         if std::env::var("SHOW").is_ok() && (0..configs.len()).any(|k| nodes[k][i] > 300_000) {
-            let row: Vec<String> = (0..configs.len()).map(|k| nodes[k][i].to_string()).collect();
+            let row: Vec<String> = (0..configs.len())
+                .map(|k| nodes[k][i].to_string())
+                .collect();
             println!("puzzle {}: {}", i + 1, row.join(" "));
         }
     }

@@ -286,7 +286,9 @@ mod tests {
     #[test]
     fn a_random_fill_keeps_every_rule() {
         let c = Counter::new(4, 4);
-        let g = c.random_fill(&mut Rng::new(5), 100_000, 10).expect("a grid");
+        let g = c
+            .random_fill(&mut Rng::new(5), 100_000, 10)
+            .expect("a grid");
         let all: Vec<Option<u8>> = g.iter().map(|&x| Some(x)).collect();
         assert_eq!(c.count(&all, 2, u64::MAX), Some(1));
     }
