@@ -74,6 +74,7 @@ fn every_fixture_solves_to_its_expected_outcome() {
                 6 => (2, 3),
                 9 => (3, 3),
                 16 => (4, 4),
+                25 => (5, 5),
                 n => panic!("{f:?}: a {n}x{n} fixture"),
             };
             assert_latin_boxes(&grid, p, q);

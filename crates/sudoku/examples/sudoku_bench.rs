@@ -1,7 +1,8 @@
 //! Solves every puzzle of one or more collections (one puzzle per line in the one-line form;
 //! blank lines, `#` comments and lines that are no puzzle, like a count or a title, skipped)
-//! through the pipeline on PCRE2 (`solve_raced`: with no `--order` the default portfolio of
-//! static orders races on threads, callouts on), and prints a summary per file. `total` is the
+//! through the pipeline on PCRE2 (`solve_raced`: with no `--order` the default order, or the
+//! portfolio of static orders racing on threads with callouts when `RACE_BY_DEFAULT` is on),
+//! and prints a summary per file. `total` is the
 //! wall clock of the solve minus the winner's native cross-check (which the pipeline runs after
 //! the match, and which the race waits for); `winner` counts which order won.
 //!
@@ -11,6 +12,7 @@ use std::time::Instant;
 
 use backref_pipeline::{solve_raced, Outcome, Request};
 use backref_sudoku::grid::{parse, SIZES};
+use backref_sudoku::puzzle::RACE_BY_DEFAULT;
 
 fn median(v: &mut [f64]) -> f64 {
     quantile(v, 0.5)
@@ -42,9 +44,9 @@ fn main() {
     }
     let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
     let mut request = Request::new(&*engine);
-    // Racing needs callouts (a run notices the cancel flag through them); one order runs as
-    // the plain solve did, without them.
-    request.options.callouts = order.is_none();
+    // Racing needs callouts (a run notices the cancel flag through them); one order (named,
+    // or the default while the race is off) runs as the plain solve does, without them.
+    request.options.callouts = order.is_none() && RACE_BY_DEFAULT;
     request.settings.order = order;
     request.limits.timeout = Some(std::time::Duration::from_secs(20));
     println!(

@@ -6,10 +6,12 @@
 //! puzzle into houses, pairwise relations and one-pass domains; [`order`] chooses a static
 //! order from that structure; [`encode`] states it through the IR's packing gadget;
 //! [`native`] searches the same tree natively; [`verify`] checks answers from the rules alone;
-//! [`puzzle`] is the pipeline's [`backref_pipeline::Puzzle`] and the registry entry.
+//! [`puzzle`] is the pipeline's [`backref_pipeline::Puzzle`] and the registry entry;
+//! [`generate`] makes box Sudokus with a unique solution.
 
 pub mod abigail;
 pub mod encode;
+pub mod generate;
 pub mod grid;
 pub mod model;
 pub mod native;

@@ -1,6 +1,8 @@
 //! The native depth-first search: the same empty cells in the same static order, the same
 //! candidates in the same (increasing) order, and the same checks (a value once per house, the
-//! pairwise relations with cells already filled), so its search tree is the regex engine's.
+//! pairwise relations with cells already filled, and, like the encoder's must-cover resources,
+//! each value a full house lacks is checked placed right after the last cell of that house that
+//! could take it), so its search tree is the regex engine's.
 
 use crate::model::Model;
 
@@ -20,6 +22,8 @@ struct State<'a> {
     order: &'a [usize],
     used: Vec<u32>,
     grid: Vec<Option<u8>>,
+    /// `due[d]`: the (house, value) pairs that must be placed once the cell at depth `d` is.
+    due: Vec<Vec<(usize, u8)>>,
     cap: u64,
     node_limit: u64,
     out: Search,
@@ -63,7 +67,10 @@ impl State<'_> {
                 self.used[h] |= 1 << x;
             }
             self.grid[c] = Some(x);
-            let stop = self.go(depth + 1);
+            let covered = self.due[depth]
+                .iter()
+                .all(|&(h, v)| self.used[h] & (1 << v) != 0);
+            let stop = covered && self.go(depth + 1);
             self.grid[c] = None;
             for &h in &self.m.houses_of[c] {
                 self.used[h] &= !(1 << x);
@@ -84,9 +91,11 @@ pub fn search(m: &Model, order: &[usize], cap: u64) -> Search {
 /// [`search`], stopping after `node_limit` nodes (then `nodes` is `node_limit + 1`; for
 /// comparing orders).
 pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> Search {
+    let (due, never) = due(m, order);
     let mut s = State {
         m,
         order,
+        due,
         used: vec![0; m.houses.len()],
         grid: m.givens.clone(),
         cap: cap.max(1),
@@ -97,7 +106,7 @@ pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> 
             nodes: 0,
         },
     };
-    if m.contradiction.is_some() {
+    if m.contradiction.is_some() || never {
         return s.out;
     }
     for (c, g) in m.givens.iter().enumerate() {
@@ -109,4 +118,36 @@ pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> 
     }
     s.go(0);
     s.out
+}
+
+/// For each depth of `order`, the (house, value) pairs of full houses (as many cells as values)
+/// lacking that value among their givens whose last cell that could take the value is the one
+/// at that depth; and whether some such pair has no cell at all (then there is no solution).
+fn due(m: &Model, order: &[usize]) -> (Vec<Vec<(usize, u8)>>, bool) {
+    let mut at = vec![usize::MAX; m.n * m.n];
+    for (d, &c) in order.iter().enumerate() {
+        at[c] = d;
+    }
+    let mut due = vec![Vec::new(); order.len()];
+    let mut never = false;
+    for (h, house) in m.houses.iter().enumerate() {
+        if house.len() != m.n {
+            continue;
+        }
+        for x in 0..m.n as u8 {
+            if house.iter().any(|&c| m.givens[c] == Some(x)) {
+                continue;
+            }
+            let last = house
+                .iter()
+                .filter(|&&c| m.givens[c].is_none() && m.domains[c].contains(&x))
+                .map(|&c| at[c])
+                .max();
+            match last {
+                Some(d) => due[d].push((h, x)),
+                None => never = true,
+            }
+        }
+    }
+    (due, never)
 }

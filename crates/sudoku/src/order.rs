@@ -1,18 +1,23 @@
 //! Static search orders from the puzzle's structure (the regex and the native solver decide the
 //! empty cells in this order and try each cell's candidates in increasing order).
 //!
-//! The default, `greedy`, is the order measured best in the Sudoku experiment (docs/sudoku.md):
-//! repeatedly take the cell with the smallest *expected number of still-free candidates*,
-//! where each candidate counts as the chance that the cells ordered before it leave it allowed,
-//! each of them taking one of its own candidates with equal chance.
+//! `greedy` is the order measured best in the Sudoku experiment (docs/sudoku.md): repeatedly
+//! take the cell with the smallest *expected number of still-free candidates*, where each
+//! candidate counts as the chance that the cells ordered before it leave it allowed, each of
+//! them taking one of its own candidates with equal chance. The default, `cover`
+//! ([`DEFAULT_ORDER`], [`greedy_cover`]), adds the chance that the encoder's must-cover checks
+//! (each value a full house lacks) let a candidate through.
 
 use crate::model::Model;
 
 /// The static orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrderKind {
-    /// Smallest expected number of still-free candidates first (greedy). The default.
+    /// Smallest expected number of still-free candidates first (greedy).
     Greedy,
+    /// The greedy order with the must-cover checks in its score ([`greedy_cover`]). The
+    /// default.
+    Cover,
     /// Smallest domain first (ties row-major).
     SmallestDomain,
     /// Row by row.
@@ -25,8 +30,13 @@ pub enum OrderKind {
     Shuffled(u64),
 }
 
-/// Every order with its command-line name.
-pub const ORDERS: [(&str, OrderKind); 6] = [
+/// The order used when none is named: `cover` (on the first 1,000 17-clue puzzles it halves
+/// greedy's median and total native nodes; docs/sudoku.md, "Static orders").
+pub const DEFAULT_ORDER: OrderKind = OrderKind::Cover;
+
+/// Every order with its command-line name, the default first.
+pub const ORDERS: [(&str, OrderKind); 7] = [
+    ("cover", OrderKind::Cover),
     ("greedy", OrderKind::Greedy),
     ("smallest-domain", OrderKind::SmallestDomain),
     ("row-major", OrderKind::RowMajor),
@@ -64,6 +74,7 @@ pub fn order(m: &Model, kind: OrderKind) -> Vec<usize> {
             cells
         }
         OrderKind::Greedy | OrderKind::GreedyDown => greedy(m, None, 0.0),
+        OrderKind::Cover => greedy_cover(m),
         OrderKind::Shuffled(seed) => greedy(m, Some(seed), SPREAD),
     }
 }
@@ -134,4 +145,256 @@ pub fn greedy_weighed(m: &Model, seed: Option<u64>, spread: f64) -> (Vec<usize>,
         }
     }
     (out, weights)
+}
+
+/// The power the must-cover checks' chances are raised to in [`greedy_cover`]'s score (more
+/// than 1 trusts the checks more). On the native search trees of top95 and the first 1,000
+/// 17-clue puzzles (`examples/order_nodes.rs`), total nodes: 1 → 5.7 M and 75.1 M, 2 → 6.3 M
+/// and 63.8 M, 4 → 4.5 M and 62.5 M (worst 0.67 M and 1.88 M against 1.07 M and over 5 M); but
+/// 4 needs over 5 M nodes on the generated 25×25 fixture, which 1 solves in 20 k. So 1.
+pub const DUE_WEIGHT: f64 = 1.0;
+
+/// The greedy order with the encoder's must-cover checks in its score: a full house must hold
+/// every value its givens lack, and the regex checks that right after the last cell of the
+/// house that could take the value. When cell `c` would be that last cell, its branch `v ≠ x`
+/// survives only if an earlier cell of the house took `x`, with chance about the sum over those
+/// cells of their share of `x` (each cell's candidates weighed as in [`greedy_weighed`]).
+/// So a cell's score is `Σ_v w(v) · Π_{x due at c, x ≠ v} min(1, S(x))^k` with
+/// k = [`DUE_WEIGHT`]: about the expected number of its candidates that survive both the house
+/// checks and the due checks.
+pub fn greedy_cover(m: &Model) -> Vec<usize> {
+    let n = m.n;
+    let cells = &m.empty;
+    let mut free: Vec<Vec<f64>> = vec![Vec::new(); n * n];
+    for &c in cells {
+        free[c] = vec![1.0; m.domains[c].len()];
+    }
+    // Must-cover (house, value): unordered users left, and the sum of the ordered users' shares.
+    let full: Vec<bool> = m.houses.iter().map(|h| h.len() == n).collect();
+    let mut left = vec![vec![0u32; n]; m.houses.len()];
+    let mut share = vec![vec![0.0f64; n]; m.houses.len()];
+    for &c in cells {
+        for &h in &m.houses_of[c] {
+            if full[h] {
+                for &x in &m.domains[c] {
+                    left[h][x as usize] += 1;
+                }
+            }
+        }
+    }
+    let mut done = vec![false; n * n];
+    let mut out = Vec::with_capacity(cells.len());
+    let score = |c: usize, free: &[Vec<f64>], left: &[Vec<u32>], share: &[Vec<f64>]| -> f64 {
+        let d = &m.domains[c];
+        // The due values at c, with the chance each is already placed.
+        let mut due: Vec<(u8, f64)> = Vec::new();
+        for &h in &m.houses_of[c] {
+            if !full[h] {
+                continue;
+            }
+            for &x in d {
+                if left[h][x as usize] == 1 {
+                    due.push((x, share[h][x as usize].min(1.0).powf(DUE_WEIGHT)));
+                }
+            }
+        }
+        d.iter()
+            .zip(&free[c])
+            .map(|(&v, &w)| {
+                w * due
+                    .iter()
+                    .filter(|(x, _)| *x != v)
+                    .map(|(_, p)| p)
+                    .product::<f64>()
+            })
+            .sum()
+    };
+    for _ in 0..cells.len() {
+        let mut best: Option<(f64, usize)> = None;
+        for &c in cells.iter().filter(|&&c| !done[c]) {
+            let s = score(c, &free, &left, &share);
+            let better = match best {
+                None => true,
+                Some((bs, bc)) => {
+                    s < bs - 1e-12 || (s <= bs + 1e-12 && m.domains[c].len() < m.domains[bc].len())
+                }
+            };
+            if better {
+                best = Some((s, c));
+            }
+        }
+        let p = best.expect("a cell left").1;
+        done[p] = true;
+        out.push(p);
+        let dp = &m.domains[p];
+        let total: f64 = free[p].iter().sum();
+        for &h in &m.houses_of[p] {
+            if full[h] {
+                for (i, &x) in dp.iter().enumerate() {
+                    left[h][x as usize] -= 1;
+                    if total > 0.0 {
+                        share[h][x as usize] += free[p][i] / total;
+                    }
+                }
+            }
+        }
+        for q in m.peers(p) {
+            if done[q] {
+                continue;
+            }
+            for (i, &x) in m.domains[q].iter().enumerate() {
+                let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
+                free[q][i] *= ok as f64 / dp.len() as f64;
+            }
+        }
+    }
+    out
+}
+
+/// `m` with each empty cell's candidates sorted most likely first: a value is the more likely
+/// the fewer empty cells of each of the cell's houses have it as a candidate (the product of
+/// `1 / users` over its houses), ties by value.
+pub fn likely_first(m: Model) -> Model {
+    let users: Vec<Vec<u32>> = m
+        .houses
+        .iter()
+        .map(|h| {
+            let mut u = vec![0u32; m.n];
+            for &c in h.iter().filter(|&&c| m.givens[c].is_none()) {
+                for &x in &m.domains[c] {
+                    u[x as usize] += 1;
+                }
+            }
+            u
+        })
+        .collect();
+    let hs = m.houses_of.clone();
+    let doms = m.domains.clone();
+    m.sorted_values(move |c, i| {
+        let x = doms[c][i] as usize;
+        hs[c]
+            .iter()
+            .map(|&h| users[h][x].max(1) as f64)
+            .product::<f64>()
+    })
+}
+
+/// A static estimate of the size of the search tree of `cells` (an order of `m`'s empty
+/// cells): the sum over depths of the product of the expected surviving candidates of the
+/// cells down to that depth, each scored as in [`greedy_cover`] (house and relation checks
+/// with the cells before it, and the must-cover check of each value it is the last to cover).
+pub fn estimate(m: &Model, cells: &[usize]) -> f64 {
+    let n = m.n;
+    let mut free: Vec<Vec<f64>> = vec![Vec::new(); n * n];
+    for &c in cells {
+        free[c] = vec![1.0; m.domains[c].len()];
+    }
+    let full: Vec<bool> = m.houses.iter().map(|h| h.len() == n).collect();
+    let mut left = vec![vec![0u32; n]; m.houses.len()];
+    let mut share = vec![vec![0.0f64; n]; m.houses.len()];
+    for &c in cells {
+        for &h in &m.houses_of[c] {
+            if full[h] {
+                for &x in &m.domains[c] {
+                    left[h][x as usize] += 1;
+                }
+            }
+        }
+    }
+    let mut done = vec![false; n * n];
+    let (mut level, mut total) = (1.0f64, 0.0f64);
+    for &p in cells {
+        let dp = &m.domains[p];
+        let mut due: Vec<(u8, f64)> = Vec::new();
+        for &h in &m.houses_of[p] {
+            if full[h] {
+                for &x in dp {
+                    if left[h][x as usize] == 1 {
+                        due.push((x, share[h][x as usize].min(1.0).powf(DUE_WEIGHT)));
+                    }
+                }
+            }
+        }
+        let s: f64 = dp
+            .iter()
+            .zip(&free[p])
+            .map(|(&v, &w)| {
+                w * due
+                    .iter()
+                    .filter(|(x, _)| *x != v)
+                    .map(|(_, q)| q)
+                    .product::<f64>()
+            })
+            .sum();
+        level *= s;
+        total += level;
+        done[p] = true;
+        let sum: f64 = free[p].iter().sum();
+        for &h in &m.houses_of[p] {
+            if full[h] {
+                for (i, &x) in dp.iter().enumerate() {
+                    left[h][x as usize] -= 1;
+                    if sum > 0.0 {
+                        share[h][x as usize] += free[p][i] / sum;
+                    }
+                }
+            }
+        }
+        for q in m.peers(p) {
+            if done[q] {
+                continue;
+            }
+            for (i, &x) in m.domains[q].iter().enumerate() {
+                let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
+                free[q][i] *= ok as f64 / dp.len() as f64;
+            }
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::parse;
+    use crate::native::search;
+
+    /// Thirteen solutions.
+    const NINE: &str =
+        "8.9.6....2......5..3.241.876..........1.7..4..2..1..65.....6.........219..5..9.76";
+
+    #[test]
+    fn every_order_takes_each_empty_cell_once_and_keeps_the_solution_count() {
+        for text in ["....\n....\n....\n....\n", NINE] {
+            let m = Model::new(&parse(text).unwrap());
+            let mut counts = Vec::new();
+            for (name, kind) in ORDERS {
+                let mut cells = order(&m, kind);
+                let m = if kind.descending() {
+                    m.clone().descending()
+                } else {
+                    m.clone()
+                };
+                counts.push(search(&m, &cells, 300).solutions);
+                cells.sort();
+                assert_eq!(cells, m.empty, "{name}");
+            }
+            counts.dedup();
+            assert_eq!(counts.len(), 1, "{counts:?}");
+            assert!([288, 13].contains(&counts[0]));
+        }
+        let empty = Model::new(&parse("....\n....\n....\n....\n").unwrap());
+        assert_eq!(
+            search(&empty, &order(&empty, DEFAULT_ORDER), 1000).solutions,
+            288
+        );
+    }
+
+    #[test]
+    fn the_estimate_grows_with_a_worse_order() {
+        let m = Model::new(&parse(NINE).unwrap());
+        let good = estimate(&m, &greedy_cover(&m));
+        let rows = estimate(&m, &m.empty);
+        assert!(good < rows, "{good} vs {rows}");
+    }
 }

@@ -9,7 +9,7 @@ use crate::encode::encode;
 use crate::grid::{parse, symbol, Sudoku};
 use crate::model::Model;
 use crate::native;
-use crate::order::{order, OrderKind, ORDERS};
+use crate::order::{order, OrderKind, DEFAULT_ORDER, ORDERS};
 use crate::verify::{check, Violation};
 
 const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
@@ -52,7 +52,7 @@ fn load(input: &Input) -> Result<Box<dyn Instance>, Error> {
 impl Sudoku {
     fn order_kind(settings: &Settings) -> Result<OrderKind, Error> {
         match settings.order.as_deref() {
-            None => Ok(OrderKind::Greedy),
+            None => Ok(DEFAULT_ORDER),
             Some(name) => choose(&ORDERS, name, "order"),
         }
     }

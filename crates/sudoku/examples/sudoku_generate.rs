@@ -1,0 +1,162 @@
+//! Generates box Sudokus with a unique solution (`backref_sudoku::generate`), confirms each
+//! through PCRE2 (`backref_pipeline::unique`: counting inside the engine, stopping at a second
+//! solution, with the native count beside it), times a solve through PCRE2, and optionally
+//! writes the puzzle and its `.expected` as a fixture.
+//!
+//!     cargo run --release -p backref-sudoku --example sudoku_generate -- \
+//!         --box 4x4 [--seed S] [--target GIVENS] [--nodes K] [--engine-carve] [--write PATH]
+//!
+//! Carving takes a given away when the generator's counter finds one solution within its
+//! budget and the default static order's native search (the regex's search tree) needs at most
+//! `--nodes` nodes (default 20,000), so that the puzzle stays quick for the regex; with
+//! `--engine-carve`, every removal is also counted through PCRE2 (the engine's verdict is the
+//! one kept; the counter is the cross-check). `--write fixtures/sudoku/NAME.txt` writes
+//! `NAME.txt` and `NAME.expected`.
+
+use std::time::Instant;
+
+use backref_pipeline::{solve, unique, Request, Uniqueness};
+use backref_rng::Rng;
+use backref_sudoku::generate::{carve, full_grid, grid_text, Counter};
+use backref_sudoku::grid::{parse, symbol};
+use backref_sudoku::model::Model;
+use backref_sudoku::native::search_bounded;
+use backref_sudoku::order::{order, OrderKind, DEFAULT_ORDER};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mut p, mut q, mut seed, mut target) = (4usize, 4usize, 1u64, None);
+    let (mut nodes, mut engine_carve, mut write) = (20_000u64, false, None);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().expect("a value after the flag");
+        match a.as_str() {
+            "--box" => {
+                let v = value();
+                let (a, b) = v.split_once('x').expect("--box PxQ");
+                (p, q) = (a.parse().expect("P"), b.parse().expect("Q"));
+            }
+            "--seed" => seed = value().parse().expect("--seed S"),
+            "--target" => target = Some(value().parse().expect("--target GIVENS")),
+            "--nodes" => nodes = value().parse().expect("--nodes K"),
+            "--engine-carve" => engine_carve = true,
+            "--write" => write = Some(value()),
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    let n = p * q;
+    let target = target.unwrap_or(n * n / 4);
+    let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
+    let request = Request::new(&*engine);
+    let mut rng = Rng::new(seed);
+    let counter = Counter::new(p, q);
+    // A random fill (fewer small unavoidable sets than the scrambled base pattern), else the
+    // pattern.
+    let solution = counter
+        .random_fill(&mut rng, 200_000, 20)
+        .unwrap_or_else(|| full_grid(p, q, &mut rng));
+    let started = Instant::now();
+    let (mut checks, mut engine_checks, mut disagreements) = (0u32, 0u32, 0u32);
+    let mut engine_ms = 0.0;
+    let puzzle = carve(&solution, target, &mut rng, |givens| {
+        checks += 1;
+        // The default order's native search (the regex's search tree) within the node bound
+        // decides; the generator's own counter cross-checks what it accepts.
+        let s = parse(&grid_text(givens, p, q)).expect("a generated grid parses");
+        let m = Model::new(&s);
+        let cells = order(&m, DEFAULT_ORDER);
+        let tree = search_bounded(&m, &cells, 2, nodes);
+        if tree.nodes > nodes || tree.solutions != 1 {
+            return false;
+        }
+        match counter.count(givens, 2, 1_000_000) {
+            Some(1) => {}
+            None => return false,
+            Some(_) => panic!("the counter and the native search disagree"),
+        }
+        if engine_carve {
+            engine_checks += 1;
+            let clock = Instant::now();
+            let r = unique(&s, &*engine, &request).expect("a count");
+            engine_ms += clock.elapsed().as_secs_f64() * 1e3;
+            let ok = r.uniqueness() == Uniqueness::Unique;
+            if !ok {
+                disagreements += 1;
+            }
+            return ok;
+        }
+        true
+    });
+    let carve_s = started.elapsed().as_secs_f64();
+    let givens = puzzle.iter().flatten().count();
+    eprintln!(
+        "{n}x{n} seed {seed}: {givens} givens ({:.1}%) after {checks} checks, {carve_s:.1} s{}",
+        100.0 * givens as f64 / (n * n) as f64,
+        if engine_carve {
+            format!(
+                " ({engine_checks} through PCRE2, {engine_ms:.0} ms, {disagreements} disagreements)"
+            )
+        } else {
+            String::new()
+        }
+    );
+    let text = grid_text(&puzzle, p, q);
+    let s = parse(&text).expect("a generated grid parses");
+    let m = Model::new(&s);
+    for kind in [DEFAULT_ORDER, OrderKind::Greedy] {
+        let clock = Instant::now();
+        let cells = order(&m, kind);
+        let ms = clock.elapsed().as_secs_f64() * 1e3;
+        let tree = search_bounded(&m, &cells, 2, u64::MAX);
+        eprintln!(
+            "order {kind:?}: computed in {ms:.1} ms, native search to the second solution {} nodes",
+            tree.nodes
+        );
+    }
+    // Uniqueness inside the engine, the native count beside it.
+    let clock = Instant::now();
+    let r = unique(&s, &*engine, &request).expect("a count");
+    let unique_ms = clock.elapsed().as_secs_f64() * 1e3;
+    eprintln!(
+        "PCRE2 unique: {:?} (count {}, native {:?}, problems {}), {unique_ms:.0} ms, match {:.0} ms",
+        r.uniqueness(),
+        r.count,
+        r.native_count,
+        r.problems.len(),
+        r.match_time.as_secs_f64() * 1e3
+    );
+    assert_eq!(r.uniqueness(), Uniqueness::Unique);
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    // A plain solve, timed.
+    let clock = Instant::now();
+    let report = solve(&s, &*engine, &request).expect("a solve");
+    let wall = clock.elapsed().as_secs_f64() * 1e3;
+    let rows: Vec<String> = solution
+        .chunks(n)
+        .map(|r| r.iter().map(|&x| symbol(x, false)).collect())
+        .collect();
+    eprintln!(
+        "PCRE2 solve: {:?}, trusted {}, generate {:.1} ms, compile {:.1} ms, match {:.1} ms, native {:.1} ms, wall {wall:.0} ms, pattern {} bytes, groups {}, jit {}",
+        report.outcome,
+        report.trusted(),
+        report.total(|s| s.generate_ms),
+        report.total(|s| s.compile_ms),
+        report.total(|s| s.match_ms),
+        report.total(|s| s.native_ms),
+        report.stages.first().map_or(0, |s| s.pattern_bytes),
+        report.stages.first().map_or(0, |s| s.groups),
+        report.stages.first().is_some_and(|s| s.jit),
+    );
+    for note in &report.notes {
+        eprintln!("note: {note}");
+    }
+    if let Some(path) = write {
+        let header = format!(
+            "# generated: examples/sudoku_generate.rs --box {p}x{q} --seed {seed}; {givens} givens, one solution (counted through PCRE2 and natively)\n"
+        );
+        std::fs::write(&path, header + &text).expect("writable fixture");
+        let expected = std::path::Path::new(&path).with_extension("expected");
+        std::fs::write(expected, format!("solutions: 1\n\n{}\n", rows.join("\n")))
+            .expect("writable expected");
+        eprintln!("wrote {path}");
+    }
+}
