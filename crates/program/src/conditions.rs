@@ -68,11 +68,8 @@ pub fn lower(items: &mut [PackItem], first: u32, conditions: &[Condition]) -> Lo
         }
         for &i in &touched {
             for u in 0..items[i].options.len() {
-                let forbids = |cube: &Cube| {
-                    cube.allow
-                        .iter()
-                        .any(|(j, ok)| *j == i && !ok.contains(&u))
-                };
+                let forbids =
+                    |cube: &Cube| cube.allow.iter().any(|(j, ok)| *j == i && !ok.contains(&u));
                 let users: Vec<usize> = (0..cond.cubes.len())
                     .filter(|&k| forbids(&cond.cubes[k]))
                     .collect();
@@ -171,7 +168,10 @@ mod tests {
     #[test]
     fn a_sum_of_two_distinct_values_keeps_exactly_its_solutions() {
         // Two cells of values 1..4, distinct, summing to 5: {1,4} or {2,3}.
-        let mut items = vec![item("a", &["1", "2", "3", "4"]), item("b", &["1", "2", "3", "4"])];
+        let mut items = vec![
+            item("a", &["1", "2", "3", "4"]),
+            item("b", &["1", "2", "3", "4"]),
+        ];
         let cube = |label: &str, set: Vec<usize>| Cube {
             label: label.into(),
             allow: vec![(0, set.clone()), (1, set)],

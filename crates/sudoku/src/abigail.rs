@@ -393,7 +393,9 @@ fn chain(n: usize, create: &[(usize, &str)], out: &mut Vec<Variant>) -> Result<(
                     return Err(ParseError::at(line, col, format!("{name}: 9×9 only here")));
                 }
                 out.push(Variant::House(
-                    (0..9).map(|b| (b / 3 * 3 + 1) * 9 + b % 3 * 3 + 1).collect(),
+                    (0..9)
+                        .map(|b| (b / 3 * 3 + 1) * 9 + b % 3 * 3 + 1)
+                        .collect(),
                 ));
             }
             "set_cross" => {
@@ -434,21 +436,33 @@ fn chain(n: usize, create: &[(usize, &str)], out: &mut Vec<Variant>) -> Result<(
                 }
                 let cells = cells()?;
                 if cells.len() < 2 {
-                    return Err(ParseError::at(line, col, format!("{name} takes two cells or more")));
+                    return Err(ParseError::at(
+                        line,
+                        col,
+                        format!("{name} takes two cells or more"),
+                    ));
                 }
                 out.push(Variant::Whisper(cells));
             }
             "set_renban" => {
                 let cells = cells()?;
                 if cells.is_empty() {
-                    return Err(ParseError::at(line, col, format!("{name} takes one cell or more")));
+                    return Err(ParseError::at(
+                        line,
+                        col,
+                        format!("{name} takes one cell or more"),
+                    ));
                 }
                 out.push(Variant::Renban(cells));
             }
             "set_battenburg" | "set_anti_battenburg" => {
                 let cells = cells()?;
                 if cells.is_empty() {
-                    return Err(ParseError::at(line, col, format!("{name} takes one cell or more")));
+                    return Err(ParseError::at(
+                        line,
+                        col,
+                        format!("{name} takes one cell or more"),
+                    ));
                 }
                 for c in cells {
                     let c = block(n, line, col, c)?;
@@ -501,13 +515,13 @@ fn quadruples(
             .map(|k| k as u8 - 1);
         match (v, blocks.last_mut()) {
             (Some(v), Some(b)) => b.1.push(v),
-            _ => {
-                return Err(ParseError::at(
-                    line,
-                    col,
-                    format!("set_quadruples: {w:?} is neither a cell RxCy nor a value 1 to {n} after one"),
-                ))
-            }
+            _ => return Err(ParseError::at(
+                line,
+                col,
+                format!(
+                    "set_quadruples: {w:?} is neither a cell RxCy nor a value 1 to {n} after one"
+                ),
+            )),
         }
     }
     for (c, values) in blocks {
@@ -576,8 +590,9 @@ mod tests {
         assert_eq!(s.variants[0], Variant::Whisper(vec![0, 1, 11]));
         assert_eq!(s.variants[1], Variant::House(diagonal(9, true, -1)));
         assert_eq!(diagonal(9, true, -1)[0], 9);
-        let text =
-            format!("{grid}==\nCreate\nX:: -> new -> init\n -> set_quadruples (R1C1 => [1, 1, 1])\n");
+        let text = format!(
+            "{grid}==\nCreate\nX:: -> new -> init\n -> set_quadruples (R1C1 => [1, 1, 1])\n"
+        );
         let e = parse(&text).unwrap_err();
         assert!(e.message.contains("none more than twice"), "{e}");
         assert_eq!((e.line, e.col), (13, 5), "{e}");

@@ -62,7 +62,14 @@ fn cubes_of(m: &Model, k: &Cond) -> Result<Vec<(String, Vec<CellCube>)>, Program
             // Every set of |cells| distinct values whose numbers sum to `sum`, increasing.
             let mut out = Vec::new();
             let mut set = Vec::new();
-            fn sets(n: u8, from: u8, left: usize, sum: i64, set: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+            fn sets(
+                n: u8,
+                from: u8,
+                left: usize,
+                sum: i64,
+                set: &mut Vec<u8>,
+                out: &mut Vec<Vec<u8>>,
+            ) {
                 if left == 0 {
                     if sum == 0 {
                         out.push(set.clone());

@@ -483,7 +483,10 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
                 Variant::Killer(sum, cells)
             }
             "renban" => {
-                arity(&format!("one to {n} distinct cells"), !cells.is_empty() && cells.len() <= n)?;
+                arity(
+                    &format!("one to {n} distinct cells"),
+                    !cells.is_empty() && cells.len() <= n,
+                )?;
                 distinct(no, &ws[1..], &cells)?;
                 Variant::Renban(cells)
             }

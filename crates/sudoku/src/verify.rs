@@ -202,7 +202,10 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
             Variant::X(a, b) => pairs.push(("X".into(), at(*a), at(*b), |x, y| x + y == 10)),
             Variant::V(a, b) => pairs.push(("V".into(), at(*a), at(*b), |x, y| x + y == 5)),
             Variant::Killer(sum, cells) => {
-                groups.push(("a killer cage".into(), cells.iter().map(|&k| at(k)).collect()));
+                groups.push((
+                    "a killer cage".into(),
+                    cells.iter().map(|&k| at(k)).collect(),
+                ));
                 let total: u32 = cells.iter().map(|&k| num[k / n][k % n]).sum();
                 if total != *sum {
                     errors.push(Violation::Variant {
@@ -212,7 +215,10 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
                 }
             }
             Variant::Renban(cells) => {
-                groups.push(("a renban line".into(), cells.iter().map(|&k| at(k)).collect()));
+                groups.push((
+                    "a renban line".into(),
+                    cells.iter().map(|&k| at(k)).collect(),
+                ));
                 let vals: Vec<u32> = cells.iter().map(|&k| num[k / n][k % n]).collect();
                 let (lo, hi) = (vals.iter().min(), vals.iter().max());
                 if let (Some(lo), Some(hi)) = (lo, hi) {
@@ -248,7 +254,12 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
                 let want = matches!(v, Variant::Battenburg(_));
                 if checker != want {
                     errors.push(Violation::Variant {
-                        rule: if want { "a Battenburg" } else { "an anti-Battenburg" }.into(),
+                        rule: if want {
+                            "a Battenburg"
+                        } else {
+                            "an anti-Battenburg"
+                        }
+                        .into(),
                         cell: (r, c),
                     });
                 }
