@@ -515,13 +515,15 @@ fn quadruples(
             .map(|k| k as u8 - 1);
         match (v, blocks.last_mut()) {
             (Some(v), Some(b)) => b.1.push(v),
-            _ => return Err(ParseError::at(
-                line,
-                col,
-                format!(
+            _ => {
+                return Err(ParseError::at(
+                    line,
+                    col,
+                    format!(
                     "set_quadruples: {w:?} is neither a cell RxCy nor a value 1 to {n} after one"
                 ),
-            )),
+                ))
+            }
         }
     }
     for (c, values) in blocks {

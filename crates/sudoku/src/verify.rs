@@ -238,7 +238,7 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
                     let have = block.iter().filter(|&&x| x == *v as u32 + 1).count();
                     if have < want {
                         errors.push(Violation::Variant {
-                            rule: format!("the quadruple holding {} {want}×", v + 1),
+                            rule: format!("the quadruple (it needs {want}× {})", v + 1),
                             cell: (r, c),
                         });
                         break;
@@ -293,5 +293,36 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::parse;
+
+    const GRID: [&str; 4] = ["1234", "3412", "2143", "4321"];
+
+    fn broken(variant: &str) -> Vec<String> {
+        let s = parse(&format!("....\n....\n....\n....\n{variant}\n")).unwrap();
+        let rows: Vec<String> = GRID.iter().map(|r| r.to_string()).collect();
+        match check(&s, &rows) {
+            Ok(()) => Vec::new(),
+            Err(v) => v.iter().map(|v| v.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn the_new_variants_are_checked_from_their_rules() {
+        assert!(broken("killer 3 r1c1 r1c2").is_empty());
+        assert!(broken("killer 4 r1c1 r1c2")[0].contains("sums to 3"));
+        assert!(broken("renban r1c1 r1c2 r1c3").is_empty());
+        assert_eq!(broken("renban r1c1 r1c2 r2c2").len(), 1); // 1 2 4: not a run
+        assert_eq!(broken("renban r1c1 r1c4").len(), 1); // 1 and 4
+        assert!(broken("quadruple r1c1 1 4").is_empty());
+        assert_eq!(broken("quadruple r1c1 1 1").len(), 1); // 1 2 / 3 4 hold one 1
+                                                           // r1c1 r1c2 r2c1 r2c2 = 1 2 / 3 4: odd even / odd even, not a checkerboard.
+        assert_eq!(broken("battenburg r1c1").len(), 1);
+        assert!(broken("anti-battenburg r1c1").is_empty());
     }
 }
