@@ -136,8 +136,16 @@ fn bad_input_exits_two_naming_line_and_column() {
             "line 2, column 13: \"r9c9\" is not a cell",
         ),
         (
-            "12.4..12....4..3\nkiller 3 r1c1\n",
-            "line 2, column 1: unknown variant \"killer\"",
+            "12.4..12....4..3\nfrobnicate r1c1\n",
+            "line 2, column 1: unknown variant \"frobnicate\"",
+        ),
+        (
+            "12.4..12....4..3\nkiller 99 r1c1 r1c2\n",
+            "line 2, column 8: \"99\" is not a cage sum",
+        ),
+        (
+            "12.4..12....4..3\nquadruple r4c4 1\n",
+            "line 2, column 11: r4c4 is not the top-left cell of a 2×2 block",
         ),
         ("123\n", "line 1, column 1: 3 symbols"),
     ] {
@@ -150,6 +158,22 @@ fn bad_input_exits_two_naming_line_and_column() {
         assert!(err.contains("bad.txt"), "{err}");
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn emit_snapshot_of_a_four_by_four_killer_and_renban() {
+    // Condition items (the killer cage) sit right after their first cell in the order.
+    let dir = std::env::temp_dir().join(format!("backref-sudoku-killer-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("killer4.txt");
+    std::fs::write(
+        &f,
+        "1...\n....\n....\n...1\nkiller 5 r1c2 r2c2\nrenban r3c1 r4c1\n",
+    )
+    .unwrap();
+    let text = emit_text("sudoku", f.to_str().unwrap(), "pcre2", &[]);
+    let _ = std::fs::remove_dir_all(dir);
+    insta::assert_snapshot!("sudoku4_killer_renban_pcre2", text);
 }
 
 #[test]
@@ -187,11 +211,20 @@ fn abigail_files_solve_to_his_solution_or_name_the_unsupported_method() {
         .collect();
     files.sort();
     let (mut solved, mut unsupported, mut differ) = (Vec::new(), Vec::new(), Vec::new());
+    let mut gave_up: Vec<String> = Vec::new();
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(f).unwrap();
         let start = std::time::Instant::now();
-        let out = backref(&["solve", "sudoku", f.to_str().unwrap(), "--format", "json"]);
+        let out = backref(&[
+            "solve",
+            "sudoku",
+            f.to_str().unwrap(),
+            "--format",
+            "json",
+            "--timeout",
+            "30",
+        ]);
         let code = out.status.code().unwrap_or(-1);
         let v: serde_json::Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{name}: not JSON ({e}): {}", stderr(&out)));
@@ -204,6 +237,13 @@ fn abigail_files_solve_to_his_solution_or_name_the_unsupported_method() {
             continue;
         }
         let wall = start.elapsed().as_secs_f64() * 1e3;
+        if v["outcome"] == "gave_up" {
+            // Reported, not hidden: quadruple-1 (an empty grid with 18 quadruples) is beyond
+            // the static order today (docs/performance.md).
+            eprintln!("{name}: gave up after {wall:.1} ms");
+            gave_up.push(name);
+            continue;
+        }
         assert_eq!(code, 0, "{name}: {v}");
         assert_eq!(v["verified"], true, "{name}");
         if v["outcome"] != "solved" {
@@ -238,6 +278,20 @@ fn abigail_files_solve_to_his_solution_or_name_the_unsupported_method() {
         differ.len(),
         unsupported.len()
     );
-    assert!(solved.len() >= 25, "{solved:?}");
-    assert!(differ.len() <= 2, "{differ:?}");
+    eprintln!("gave up: {gave_up:?}");
+    assert!(solved.len() >= 29, "{solved:?}");
+    // renban-4: his Solution breaks his own renban R2C4 R1C5 (8 and 2); ours is verified.
+    assert!(differ.len() <= 3, "{differ:?}");
+    assert!(gave_up.len() <= 1, "{gave_up:?}");
+    for m in [
+        "set_renban",
+        "set_quadruples",
+        "set_battenburg",
+        "set_anti_battenburg",
+    ] {
+        assert!(
+            unsupported.iter().all(|(_, u)| u != m),
+            "{m}: {unsupported:?}"
+        );
+    }
 }

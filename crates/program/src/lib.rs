@@ -11,6 +11,7 @@
 
 pub mod ast;
 pub mod compile;
+pub mod conditions;
 pub mod dead;
 pub mod dialect;
 pub mod error;
@@ -26,6 +27,7 @@ pub mod regular;
 pub mod unions;
 
 pub use compile::{check, compile, Compiled, Options, Segment, Stats, Violation};
+pub use conditions::{Condition, Cube, Lowered};
 pub use dialect::{Dialect, Features};
 pub use error::{DecodeError, ProgramError};
 pub use gadget::{Cmp, Form, Gadget};

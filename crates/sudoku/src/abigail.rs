@@ -8,7 +8,7 @@
 //! `qw [...]`). Each method he uses that the crate supports maps to its [`Variant`]s; the others
 //! are a [`ParseError`] whose [`Unsupported`] names the method and what is missing.
 
-use crate::grid::{size_of, value, ParseError, Sudoku, Unsupported, Variant};
+use crate::grid::{block, size_of, value, ParseError, Sudoku, Unsupported, Variant};
 
 /// Whether `text` is in Abigail's layout (it has a section separator line `==`).
 pub fn is_abigail(text: &str) -> bool {
@@ -393,7 +393,9 @@ fn chain(n: usize, create: &[(usize, &str)], out: &mut Vec<Variant>) -> Result<(
                     return Err(ParseError::at(line, col, format!("{name}: 9×9 only here")));
                 }
                 out.push(Variant::House(
-                    (0..9).map(|b| (b / 3 * 3 + 1) * 9 + b % 3 * 3 + 1).collect(),
+                    (0..9)
+                        .map(|b| (b / 3 * 3 + 1) * 9 + b % 3 * 3 + 1)
+                        .collect(),
                 ));
             }
             "set_cross" => {
@@ -434,30 +436,44 @@ fn chain(n: usize, create: &[(usize, &str)], out: &mut Vec<Variant>) -> Result<(
                 }
                 let cells = cells()?;
                 if cells.len() < 2 {
-                    return Err(ParseError::at(line, col, format!("{name} takes two cells or more")));
+                    return Err(ParseError::at(
+                        line,
+                        col,
+                        format!("{name} takes two cells or more"),
+                    ));
                 }
                 out.push(Variant::Whisper(cells));
             }
             "set_renban" => {
-                return unsupported(
-                    "a renban line is a set condition over all its cells (consecutive values), not pairwise; it needs an IR gadget checking a set between packing items",
-                )
+                let cells = cells()?;
+                if cells.is_empty() {
+                    return Err(ParseError::at(
+                        line,
+                        col,
+                        format!("{name} takes one cell or more"),
+                    ));
+                }
+                out.push(Variant::Renban(cells));
             }
-            "set_quadruples" => {
-                return unsupported(
-                    "a quadruple says a 2×2 block contains given values, a condition over four cells; it needs an IR gadget checking a set between packing items",
-                )
+            "set_battenburg" | "set_anti_battenburg" => {
+                let cells = cells()?;
+                if cells.is_empty() {
+                    return Err(ParseError::at(
+                        line,
+                        col,
+                        format!("{name} takes one cell or more"),
+                    ));
+                }
+                for c in cells {
+                    let c = block(n, line, col, c)?;
+                    out.push(if name == "set_battenburg" {
+                        Variant::Battenburg(c)
+                    } else {
+                        Variant::AntiBattenburg(c)
+                    });
+                }
             }
-            "set_battenburg" => {
-                return unsupported(
-                    "a parity relation between two cells (a Battenburg is four of them around a 2×2 block); not added to the model yet",
-                )
-            }
-            "set_anti_battenburg" => {
-                return unsupported(
-                    "an anti-Battenburg forbids one parity pattern of four cells, which no set of pairwise relations states; it needs an IR gadget checking a condition over more than two cells",
-                )
-            }
+            "set_quadruples" => quadruples(n, &words, line, col, out)?,
             _ => {
                 if let Some(k) = name.strip_prefix("set_cross_") {
                     no_args()?;
@@ -474,6 +490,54 @@ fn chain(n: usize, create: &[(usize, &str)], out: &mut Vec<Variant>) -> Result<(
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// `set_quadruples (RxCy => [v, ...], ...)`: a block's top-left cell, then its values.
+fn quadruples(
+    n: usize,
+    words: &[String],
+    line: usize,
+    col: usize,
+    out: &mut Vec<Variant>,
+) -> Result<(), ParseError> {
+    let mut blocks: Vec<(usize, Vec<u8>)> = Vec::new();
+    for w in words {
+        if let Some(c) = rc(n, w) {
+            blocks.push((block(n, line, col, c)?, Vec::new()));
+            continue;
+        }
+        let v = w
+            .parse::<usize>()
+            .ok()
+            .filter(|k| (1..=n).contains(k))
+            .map(|k| k as u8 - 1);
+        match (v, blocks.last_mut()) {
+            (Some(v), Some(b)) => b.1.push(v),
+            _ => {
+                return Err(ParseError::at(
+                    line,
+                    col,
+                    format!(
+                    "set_quadruples: {w:?} is neither a cell RxCy nor a value 1 to {n} after one"
+                ),
+                ))
+            }
+        }
+    }
+    for (c, values) in blocks {
+        let twice = values
+            .iter()
+            .all(|v| values.iter().filter(|&w| w == v).count() <= 2);
+        if values.is_empty() || values.len() > 4 || !twice {
+            return Err(ParseError::at(
+                line,
+                col,
+                "set_quadruples: each block takes one to four values, none more than twice",
+            ));
+        }
+        out.push(Variant::Quadruple(c, values));
     }
     Ok(())
 }
@@ -528,11 +592,25 @@ mod tests {
         assert_eq!(s.variants[0], Variant::Whisper(vec![0, 1, 11]));
         assert_eq!(s.variants[1], Variant::House(diagonal(9, true, -1)));
         assert_eq!(diagonal(9, true, -1)[0], 9);
-        let text =
-            format!("{grid}==\nCreate\nX:: -> new -> init\n -> set_renban (qw [R1C1 R1C2])\n");
+        let text = format!(
+            "{grid}==\nCreate\nX:: -> new -> init\n -> set_quadruples (R1C1 => [1, 1, 1])\n"
+        );
         let e = parse(&text).unwrap_err();
-        assert_eq!(e.unsupported.as_ref().unwrap().method, "set_renban");
+        assert!(e.message.contains("none more than twice"), "{e}");
         assert_eq!((e.line, e.col), (13, 5), "{e}");
+        let text = format!(
+            "{grid}==\nCreate\nX:: -> new -> init -> set_quadruples (R1C6 => [2], R2C2 => [1, 2, 8, 9]) -> set_anti_battenburg (qw [R1C1 R8C8])\n"
+        );
+        let s = parse(&text).unwrap();
+        assert_eq!(
+            s.variants,
+            vec![
+                Variant::Quadruple(5, vec![1]),
+                Variant::Quadruple(10, vec![0, 1, 7, 8]),
+                Variant::AntiBattenburg(0),
+                Variant::AntiBattenburg(70),
+            ]
+        );
         let text = format!("{grid}==\nCreate\nX:: -> new -> init -> set_frob\n");
         assert!(parse(&text).unwrap_err().unsupported.is_none());
     }

@@ -8,14 +8,21 @@
 //!   per such value `v`, used by that cell's option `v` and by every option of the other cell
 //!   that `v` forbids (a not-equal relation is one resource per common value).
 //!
-//! No resource must be covered: a grid with every empty cell filled this way is a solution.
+//! - a condition over more than two cells (killer cage, quadruple,
+//!   anti-Battenburg) is a condition item of [`backref_program::conditions`]: its options are
+//!   disjoint cubes ("every cell of the cage in {1, 2, 6}"), decided right after the first of
+//!   its empty cells in the order; a cube that a given contradicts is dropped, restrictions on
+//!   given cells vanish.
+//!
+//! Only the full houses' resources must be covered.
 
 use std::collections::HashMap;
 
+use backref_program::conditions::{self, Condition, Cube};
 use backref_program::{PackItem, PackOption, Program, ProgramError, VarId};
 
 use crate::grid::symbol;
-use crate::model::Model;
+use crate::model::{Cond, Model};
 
 /// A program for one puzzle, with its decision order and the cell each item fills.
 pub struct Encoded {
@@ -23,23 +30,167 @@ pub struct Encoded {
     pub program: Program,
     /// The item variables in search order.
     pub order: Vec<VarId>,
-    /// The cell of each item, in the same order.
-    pub cells: Vec<usize>,
+    /// The cell of each item, in the same order (`None`: a condition item).
+    pub cells: Vec<Option<usize>>,
+}
+
+/// The most cubes one condition may have (killer cages on large grids can have more).
+pub const MAX_CUBES: usize = 5000;
+
+/// A program that fails at once: one decision that no table row allows.
+fn contradiction() -> Result<Encoded, ProgramError> {
+    let mut program = Program::new('X');
+    let v = program.choice_var("contradiction", &["X"])?;
+    program.table(&[v], Vec::new())?;
+    Ok(Encoded {
+        program,
+        order: vec![v],
+        cells: Vec::new(),
+    })
+}
+
+/// A cube over cells: its label and, per restricted cell, the values it allows.
+type CellCube = (String, Vec<(usize, Vec<u8>)>);
+
+/// The disjoint cubes of condition `k`, over cells and values; several conditions for a
+/// quadruple (one per listed value). Each comes with a name stem.
+fn cubes_of(m: &Model, k: &Cond) -> Result<Vec<(String, Vec<CellCube>)>, ProgramError> {
+    let n = m.n as u8;
+    let all: Vec<u8> = (0..n).collect();
+    Ok(match k {
+        Cond::Sum { cells, sum } => {
+            // Every set of |cells| distinct values whose numbers sum to `sum`, increasing.
+            let mut out = Vec::new();
+            let mut set = Vec::new();
+            fn sets(
+                n: u8,
+                from: u8,
+                left: usize,
+                sum: i64,
+                set: &mut Vec<u8>,
+                out: &mut Vec<Vec<u8>>,
+            ) {
+                if left == 0 {
+                    if sum == 0 {
+                        out.push(set.clone());
+                    }
+                    return;
+                }
+                for x in from..n {
+                    if (x as i64 + 1) > sum {
+                        break;
+                    }
+                    set.push(x);
+                    sets(n, x + 1, left - 1, sum - (x as i64 + 1), set, out);
+                    set.pop();
+                }
+            }
+            sets(n, 0, cells.len(), *sum as i64, &mut set, &mut out);
+            if out.len() > MAX_CUBES {
+                return Err(ProgramError::Arity(format!(
+                    "a killer cage of {} cells summing to {sum} has {} value sets, more than {MAX_CUBES}",
+                    cells.len(),
+                    out.len()
+                )));
+            }
+            let cubes = out
+                .into_iter()
+                .map(|set| {
+                    let label: String = set.iter().map(|&x| symbol(x, false)).collect();
+                    (label, cells.iter().map(|&c| (c, set.clone())).collect())
+                })
+                .collect();
+            vec![("k".to_string(), cubes)]
+        }
+        Cond::Contains { cells, values } => {
+            // One cube per placement of every listed value on its FIRST block cells holding
+            // it (block order): a value's cells hold it, the cells before its last one that
+            // are not its own do not. Canonical, so exactly one cube fits a solution; joint
+            // over the values, so two values never claim one cell.
+            let mut distinct = values.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let times: Vec<usize> = distinct
+                .iter()
+                .map(|v| values.iter().filter(|&w| w == v).count())
+                .collect();
+            let mut cubes = Vec::new();
+            let mut masks = vec![0u32; distinct.len()];
+            fn place(
+                k: usize,
+                times: &[usize],
+                taken: u32,
+                masks: &mut Vec<u32>,
+                out: &mut Vec<Vec<u32>>,
+            ) {
+                if k == times.len() {
+                    out.push(masks.clone());
+                    return;
+                }
+                for mask in 0u32..16 {
+                    if mask.count_ones() as usize == times[k] && mask & taken == 0 {
+                        masks[k] = mask;
+                        place(k + 1, times, taken | mask, masks, out);
+                    }
+                }
+            }
+            let mut placements = Vec::new();
+            place(0, &times, 0, &mut masks, &mut placements);
+            for p in placements {
+                let mut allowed: Vec<Vec<u8>> = vec![all.clone(); 4];
+                let mut label = String::new();
+                for (k, &mask) in p.iter().enumerate() {
+                    let v = distinct[k];
+                    let last = 31 - mask.leading_zeros() as usize;
+                    for (j, ok) in allowed.iter_mut().enumerate() {
+                        if mask & (1 << j) != 0 {
+                            ok.retain(|&x| x == v);
+                            label.push((b'a' + j as u8) as char);
+                        } else if j < last {
+                            ok.retain(|&x| x != v);
+                        }
+                    }
+                }
+                if allowed.iter().any(|a| a.is_empty()) {
+                    continue;
+                }
+                let restrict = (0..4)
+                    .filter(|&j| allowed[j].len() < all.len())
+                    .map(|j| (cells[j], allowed[j].clone()))
+                    .collect();
+                cubes.push((label, restrict));
+            }
+            vec![("q".to_string(), cubes)]
+        }
+        Cond::NotCheckerboard { cells } => {
+            let [a, b, c, d] = *cells;
+            let odd: Vec<u8> = all.iter().copied().filter(|x| x % 2 == 0).collect();
+            let even: Vec<u8> = all.iter().copied().filter(|x| x % 2 == 1).collect();
+            let (o, e) = (|| odd.clone(), || even.clone());
+            let cubes: Vec<Vec<(usize, Vec<u8>)>> = vec![
+                vec![(a, o()), (b, o())],
+                vec![(a, e()), (b, e())],
+                vec![(a, o()), (b, e()), (c, o())],
+                vec![(a, e()), (b, o()), (c, e())],
+                vec![(a, o()), (b, e()), (c, e()), (d, e())],
+                vec![(a, e()), (b, o()), (c, o()), (d, o())],
+            ];
+            let cubes = cubes
+                .into_iter()
+                .enumerate()
+                .map(|(i, r)| ((i + 1).to_string(), r))
+                .collect();
+            vec![("ab".to_string(), cubes)]
+        }
+    })
 }
 
 /// States the puzzle of `m` with the empty cells decided in `cells` order.
 pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, ProgramError> {
     if m.contradiction.is_some() {
         // The givens already break a rule (the pipeline reports it as ruled out; counting and
-        // emitting still get a program): one decision that no table row allows.
-        let mut program = Program::new('X');
-        let v = program.choice_var("contradiction", &["X"])?;
-        program.table(&[v], Vec::new())?;
-        return Ok(Encoded {
-            program,
-            order: vec![v],
-            cells: Vec::new(),
-        });
+        // emitting still get a program).
+        return contradiction();
     }
     // Resources of each (cell, candidate index).
     let mut uses: HashMap<(usize, usize), Vec<u32>> = HashMap::new();
@@ -136,7 +287,7 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
             }
         }
     }
-    let items = cells
+    let mut items: Vec<PackItem> = cells
         .iter()
         .map(|&c| PackItem {
             name: m.name(c),
@@ -152,13 +303,76 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
                 .collect(),
         })
         .collect();
+    // Conditions: cubes over the cell items, each anchored after its first empty cell.
+    let mut item_of = vec![None; m.n * m.n];
+    for (i, &c) in cells.iter().enumerate() {
+        item_of[c] = Some(i);
+    }
+    let mut conds: Vec<Condition> = Vec::new();
+    let mut anchors: Vec<usize> = Vec::new();
+    for (ki, k) in m.conditions.iter().enumerate() {
+        for (stem, cubes) in cubes_of(m, k)? {
+            let mut kept = Vec::new();
+            'cubes: for (label, restrict) in cubes {
+                let mut allow = Vec::new();
+                for (c, ok) in restrict {
+                    match (m.givens[c], item_of[c]) {
+                        (Some(g), _) if ok.contains(&g) => {}
+                        (Some(_), _) => continue 'cubes, // a given contradicts the cube
+                        (None, Some(i)) => allow.push((
+                            i,
+                            (0..m.domains[c].len())
+                                .filter(|&j| ok.contains(&m.domains[c][j]))
+                                .collect(),
+                        )),
+                        (None, None) => {
+                            return Err(ProgramError::Arity(format!(
+                                "{} is empty but not in the order",
+                                m.name(c)
+                            )))
+                        }
+                    }
+                }
+                kept.push(Cube { label, allow });
+            }
+            if kept.is_empty() {
+                return contradiction();
+            }
+            let mut pos: Vec<usize> = k.cells().iter().filter_map(|&c| item_of[c]).collect();
+            pos.sort_unstable();
+            let anchor = pos.first().copied();
+            let Some(anchor) = anchor else {
+                continue; // every cell given, and a cube holds
+            };
+            anchors.push(anchor);
+            conds.push(Condition {
+                name: format!("{stem}{}", ki + 1),
+                cubes: kept,
+            });
+        }
+    }
+    let lowered = conditions::lower(&mut items, next, &conds);
+    names.extend(lowered.names);
+    let mut placed: Vec<PackItem> = Vec::with_capacity(items.len() + conds.len());
+    let mut placed_cells = Vec::with_capacity(placed.capacity());
+    let mut extra: Vec<Option<PackItem>> = lowered.items.into_iter().map(Some).collect();
+    for (i, item) in items.into_iter().enumerate() {
+        placed.push(item);
+        placed_cells.push(Some(cells[i]));
+        for (k, &a) in anchors.iter().enumerate() {
+            if a == i {
+                placed.push(extra[k].take().expect("placed once"));
+                placed_cells.push(None);
+            }
+        }
+    }
     let mut program = Program::new('X');
-    let order = program.packing(items, next, must_cover)?;
+    let order = program.packing(placed, lowered.resources, must_cover)?;
     program.name_resources(&order, names)?;
     Ok(Encoded {
         program,
         order,
-        cells: cells.to_vec(),
+        cells: placed_cells,
     })
 }
 
@@ -170,8 +384,10 @@ impl Encoded {
             .iter()
             .map(|g| g.map_or('.', |v| symbol(v, lowercase)))
             .collect();
-        for (v, &c) in self.order.iter().zip(&self.cells) {
-            grid[c] = values[v.index()].chars().next().unwrap_or('.');
+        for (v, c) in self.order.iter().zip(&self.cells) {
+            if let Some(c) = *c {
+                grid[c] = values[v.index()].chars().next().unwrap_or('.');
+            }
         }
         grid.chunks(m.n).map(|r| r.iter().collect()).collect()
     }

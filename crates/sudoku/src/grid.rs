@@ -6,8 +6,10 @@
 //! Symbols are `1`–`9`, then `A`–`Z` (either case). `#` starts a comment; blank lines are
 //! skipped. After the grid, each line is one variant (docs/sudoku.md): `diagonal`, `windoku`,
 //! `anti-knight`, `anti-king`, `odd CELLS`, `even CELLS`, `house CELLS`, `thermo CELLS`,
-//! `whisper CELLS`, `white A B`, `black A B`, `x A B`, `v A B`, and `regions` followed by N lines
-//! of N region marks (jigsaw). Cells are written `r1c1` (row, column from 1).
+//! `whisper CELLS`, `white A B`, `black A B`, `x A B`, `v A B`, `killer SUM CELLS`,
+//! `renban CELLS`, `quadruple CELL VALUES`, `battenburg CELLS`, `anti-battenburg CELLS` (2×2
+//! blocks by their top-left cells), and `regions` followed by N lines of N region marks
+//! (jigsaw). Cells are written `r1c1` (row, column from 1).
 
 /// The sizes with their boxes: (N, box rows p, box columns q).
 pub const SIZES: [(usize, usize, usize); 10] = [
@@ -52,6 +54,17 @@ pub enum Variant {
     X(usize, usize),
     /// A V: the two values sum to 5.
     V(usize, usize),
+    /// A killer cage: distinct values whose numbers sum to the first field.
+    Killer(u32, Vec<usize>),
+    /// A renban line: distinct values forming a run of consecutive numbers, in any order.
+    Renban(Vec<usize>),
+    /// A quadruple: the 2×2 block at this top-left cell holds these values (from 0), each at
+    /// least as often as it is listed.
+    Quadruple(usize, Vec<u8>),
+    /// A Battenburg: the 2×2 block at this top-left cell has its parities as a checkerboard.
+    Battenburg(usize),
+    /// An anti-Battenburg: the 2×2 block at this top-left cell does not.
+    AntiBattenburg(usize),
 }
 
 /// A Sudoku puzzle as written.
@@ -295,7 +308,7 @@ pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
     Ok(sudoku)
 }
 
-const KEYWORDS: [&str; 14] = [
+const KEYWORDS: [&str; 19] = [
     "diagonal",
     "windoku",
     "anti-knight",
@@ -309,6 +322,11 @@ const KEYWORDS: [&str; 14] = [
     "black",
     "x",
     "v",
+    "killer",
+    "renban",
+    "quadruple",
+    "battenburg",
+    "anti-battenburg",
     "regions",
 ];
 
@@ -377,7 +395,13 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
                 ),
             ));
         }
-        let cells = ws[1..]
+        // `killer SUM CELLS` and `quadruple CELL VALUES` have fields that are not cells.
+        let (fields, cell_words) = match key.as_str() {
+            "killer" => (ws.get(1..2).unwrap_or(&[]), ws.get(2..).unwrap_or(&[])),
+            "quadruple" => (ws.get(2..).unwrap_or(&[]), ws.get(1..2).unwrap_or(&[])),
+            _ => (&[][..], &ws[1..]),
+        };
+        let cells = cell_words
             .iter()
             .map(|&(col, w)| cell(n, no, col, w))
             .collect::<Result<Vec<usize>, _>>()?;
@@ -438,11 +462,122 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
                     _ => Variant::V(a, b),
                 }
             }
+            "killer" => {
+                let Some(&(col, w)) = fields.first() else {
+                    return Err(ParseError::at(no, kcol, "killer takes a sum, then cells"));
+                };
+                let max = (n * (n + 1) / 2) as u32;
+                let sum = w.parse::<u32>().ok().filter(|k| (1..=max).contains(k));
+                let Some(sum) = sum else {
+                    return Err(ParseError::at(
+                        no,
+                        col,
+                        format!("{w:?} is not a cage sum (a number from 1 to {max})"),
+                    ));
+                };
+                arity(
+                    &format!("a sum, then one to {n} distinct cells"),
+                    !cells.is_empty() && cells.len() <= n,
+                )?;
+                distinct(no, &ws[2..], &cells)?;
+                Variant::Killer(sum, cells)
+            }
+            "renban" => {
+                arity(
+                    &format!("one to {n} distinct cells"),
+                    !cells.is_empty() && cells.len() <= n,
+                )?;
+                distinct(no, &ws[1..], &cells)?;
+                Variant::Renban(cells)
+            }
+            "quadruple" => {
+                arity("a top-left cell, then one to four values", cells.len() == 1)?;
+                let c = block(n, no, ws[1].0, cells[0])?;
+                let mut values = Vec::new();
+                for &(col, w) in fields {
+                    let v = w
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|k| (1..=n).contains(k))
+                        .map(|k| k as u8 - 1)
+                        .or_else(|| {
+                            let mut ch = w.chars();
+                            match (ch.next(), ch.next()) {
+                                (Some(x), None) => value(x).filter(|&v| (v as usize) < n),
+                                _ => None,
+                            }
+                        });
+                    let Some(v) = v else {
+                        return Err(ParseError::at(
+                            no,
+                            col,
+                            format!("{w:?} is not a value of a {n}×{n} sudoku"),
+                        ));
+                    };
+                    values.push(v);
+                }
+                arity(
+                    "a top-left cell, then one to four values, none more than twice",
+                    (1..=4).contains(&values.len())
+                        && values
+                            .iter()
+                            .all(|v| values.iter().filter(|&w| w == v).count() <= 2),
+                )?;
+                Variant::Quadruple(c, values)
+            }
+            "battenburg" | "anti-battenburg" => {
+                arity("one top-left cell or more", !cells.is_empty())?;
+                for (k, &c) in cells.iter().enumerate() {
+                    let c = block(n, no, ws[k + 1].0, c)?;
+                    s.variants.push(if key == "battenburg" {
+                        Variant::Battenburg(c)
+                    } else {
+                        Variant::AntiBattenburg(c)
+                    });
+                }
+                continue;
+            }
             _ => unreachable!("a known keyword"),
         };
         s.variants.push(v);
     }
     Ok(())
+}
+
+/// The cells of a cage or line are distinct.
+fn distinct(no: usize, ws: &[(usize, &str)], cells: &[usize]) -> Result<(), ParseError> {
+    for (i, c) in cells.iter().enumerate() {
+        if cells[..i].contains(c) {
+            return Err(ParseError::at(
+                no,
+                ws[i].0,
+                format!("{} is named twice", ws[i].1),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A 2×2 block's top-left cell: neither in the last row nor in the last column.
+pub(crate) fn block(n: usize, no: usize, col: usize, c: usize) -> Result<usize, ParseError> {
+    if c / n + 1 >= n || c % n + 1 >= n {
+        return Err(ParseError::at(
+            no,
+            col,
+            format!(
+                "r{}c{} is not the top-left cell of a 2×2 block inside the grid",
+                c / n + 1,
+                c % n + 1
+            ),
+        ));
+    }
+    Ok(c)
+}
+
+/// The four cells of the 2×2 block at top-left cell `c`: top left, top right, bottom left,
+/// bottom right.
+pub fn block_cells(n: usize, c: usize) -> [usize; 4] {
+    [c, c + 1, c + n, c + n + 1]
 }
 
 /// Lines and dots join cells that touch (diagonals included for lines).

@@ -2,9 +2,53 @@
 //! candidates in the same (increasing) order, and the same checks (a value once per house, the
 //! pairwise relations with cells already filled, and, like the encoder's must-cover resources,
 //! each value a full house lacks is checked placed right after the last cell of that house that
-//! could take it), so its search tree is the regex engine's.
+//! could take it), so its search tree is the regex engine's. Conditions over more than two
+//! cells (killer cages, quadruples, anti-Battenburgs) are checked here from their rules on the
+//! cells already filled, without the encoder's cubes: the tree then differs from the engine's,
+//! the solutions do not.
 
-use crate::model::Model;
+use crate::model::{Cond, Model};
+
+/// Whether condition `k` can still hold with the values of `grid` (numbers are values + 1).
+fn may_hold(k: &Cond, grid: &[Option<u8>]) -> bool {
+    let filled: Vec<u32> = k
+        .cells()
+        .iter()
+        .filter_map(|&c| grid[c].map(|x| x as u32 + 1))
+        .collect();
+    let open = k.cells().len() - filled.len();
+    match k {
+        Cond::Sum { sum, .. } => {
+            let total: u32 = filled.iter().sum();
+            // Each open cell adds at least 1.
+            if open == 0 {
+                total == *sum
+            } else {
+                total + open as u32 <= *sum
+            }
+        }
+        Cond::Contains { cells, values } => {
+            let mut missing = 0;
+            let mut distinct = values.clone();
+            distinct.dedup();
+            distinct.sort_unstable();
+            distinct.dedup();
+            for v in distinct {
+                let want = values.iter().filter(|&&w| w == v).count();
+                let have = cells.iter().filter(|&&c| grid[c] == Some(v)).count();
+                missing += want.saturating_sub(have);
+            }
+            missing <= open
+        }
+        Cond::NotCheckerboard { cells } => {
+            let p: Vec<Option<u8>> = cells.iter().map(|&c| grid[c].map(|x| x % 2)).collect();
+            match (p[0], p[1], p[2], p[3]) {
+                (Some(a), Some(b), Some(c), Some(d)) => !(a == d && b == c && a != b),
+                _ => true,
+            }
+        }
+    }
+}
 
 /// What a native search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,10 +74,20 @@ struct State<'a> {
 }
 
 impl State<'_> {
-    fn fits(&self, c: usize, x: u8) -> bool {
+    fn fits(&mut self, c: usize, x: u8) -> bool {
         let bit = 1u32 << x;
         if self.m.houses_of[c].iter().any(|&h| self.used[h] & bit != 0) {
             return false;
+        }
+        if !self.m.conditions_of[c].is_empty() {
+            self.grid[c] = Some(x);
+            let ok = self.m.conditions_of[c]
+                .iter()
+                .all(|&k| may_hold(&self.m.conditions[k], &self.grid));
+            self.grid[c] = None;
+            if !ok {
+                return false;
+            }
         }
         self.m.relations_of[c].iter().all(|&i| {
             let r = self.m.relations[i];
@@ -106,7 +160,10 @@ pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> 
             nodes: 0,
         },
     };
-    if m.contradiction.is_some() || never {
+    if m.contradiction.is_some()
+        || never
+        || !m.conditions.iter().all(|k| may_hold(k, &m.givens))
+    {
         return s.out;
     }
     for (c, g) in m.givens.iter().enumerate() {

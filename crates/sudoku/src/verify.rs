@@ -201,6 +201,69 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
             })),
             Variant::X(a, b) => pairs.push(("X".into(), at(*a), at(*b), |x, y| x + y == 10)),
             Variant::V(a, b) => pairs.push(("V".into(), at(*a), at(*b), |x, y| x + y == 5)),
+            Variant::Killer(sum, cells) => {
+                groups.push((
+                    "a killer cage".into(),
+                    cells.iter().map(|&k| at(k)).collect(),
+                ));
+                let total: u32 = cells.iter().map(|&k| num[k / n][k % n]).sum();
+                if total != *sum {
+                    errors.push(Violation::Variant {
+                        rule: format!("the killer cage summing to {sum} (it sums to {total})"),
+                        cell: at(cells[0]),
+                    });
+                }
+            }
+            Variant::Renban(cells) => {
+                groups.push((
+                    "a renban line".into(),
+                    cells.iter().map(|&k| at(k)).collect(),
+                ));
+                let vals: Vec<u32> = cells.iter().map(|&k| num[k / n][k % n]).collect();
+                let (lo, hi) = (vals.iter().min(), vals.iter().max());
+                if let (Some(lo), Some(hi)) = (lo, hi) {
+                    if (hi - lo) as usize + 1 != cells.len() {
+                        errors.push(Violation::Variant {
+                            rule: "the renban line (consecutive numbers)".into(),
+                            cell: at(cells[0]),
+                        });
+                    }
+                }
+            }
+            Variant::Quadruple(k, values) => {
+                let (r, c) = at(*k);
+                let block = [num[r][c], num[r][c + 1], num[r + 1][c], num[r + 1][c + 1]];
+                for v in values {
+                    let want = values.iter().filter(|&w| w == v).count();
+                    let have = block.iter().filter(|&&x| x == *v as u32 + 1).count();
+                    if have < want {
+                        errors.push(Violation::Variant {
+                            rule: format!("the quadruple (it needs {want}× {})", v + 1),
+                            cell: (r, c),
+                        });
+                        break;
+                    }
+                }
+            }
+            Variant::Battenburg(k) | Variant::AntiBattenburg(k) => {
+                let (r, c) = at(*k);
+                let odd = |r: usize, c: usize| num[r][c] % 2 == 1;
+                let checker = odd(r, c) == odd(r + 1, c + 1)
+                    && odd(r, c + 1) == odd(r + 1, c)
+                    && odd(r, c) != odd(r, c + 1);
+                let want = matches!(v, Variant::Battenburg(_));
+                if checker != want {
+                    errors.push(Violation::Variant {
+                        rule: if want {
+                            "a Battenburg"
+                        } else {
+                            "an anti-Battenburg"
+                        }
+                        .into(),
+                        cell: (r, c),
+                    });
+                }
+            }
         }
     }
     for (group, cells) in &groups {
@@ -230,5 +293,36 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::parse;
+
+    const GRID: [&str; 4] = ["1234", "3412", "2143", "4321"];
+
+    fn broken(variant: &str) -> Vec<String> {
+        let s = parse(&format!("....\n....\n....\n....\n{variant}\n")).unwrap();
+        let rows: Vec<String> = GRID.iter().map(|r| r.to_string()).collect();
+        match check(&s, &rows) {
+            Ok(()) => Vec::new(),
+            Err(v) => v.iter().map(|v| v.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn the_new_variants_are_checked_from_their_rules() {
+        assert!(broken("killer 3 r1c1 r1c2").is_empty());
+        assert!(broken("killer 4 r1c1 r1c2")[0].contains("sums to 3"));
+        assert!(broken("renban r1c1 r1c2 r1c3").is_empty());
+        assert_eq!(broken("renban r1c1 r1c2 r2c2").len(), 1); // 1 2 4: not a run
+        assert_eq!(broken("renban r1c1 r1c4").len(), 1); // 1 and 4
+        assert!(broken("quadruple r1c1 1 4").is_empty());
+        assert_eq!(broken("quadruple r1c1 1 1").len(), 1); // 1 2 / 3 4 hold one 1
+                                                           // r1c1 r1c2 r2c1 r2c2 = 1 2 / 3 4: odd even / odd even, not a checkerboard.
+        assert_eq!(broken("battenburg r1c1").len(), 1);
+        assert!(broken("anti-battenburg r1c1").is_empty());
     }
 }
