@@ -110,7 +110,8 @@ pub fn regular_strided(
             let domain = &program.var(seq[i]).domain;
             let mut next = Vec::new();
             // The first step in the transitions' order (stride 1 lists them as they are).
-            let mut extend = |path: &(usize, Vec<String>, usize), (f, s, t): &(usize, String, usize)| {
+            let mut extend = |path: &(usize, Vec<String>, usize),
+                              (f, s, t): &(usize, String, usize)| {
                 if *f == path.2 && domain.contains(s) && backward[i + 1].contains(t) {
                     let mut w = path.1.clone();
                     w.push(s.clone());
@@ -140,7 +141,10 @@ pub fn regular_strided(
                 tuples.push(tuple);
             }
         }
-        let inputs: Vec<VarId> = prev.into_iter().chain(seq[from..to].iter().copied()).collect();
+        let inputs: Vec<VarId> = prev
+            .into_iter()
+            .chain(seq[from..to].iter().copied())
+            .collect();
         let q = program.lookup_var(&format!("{prefix}_{}", to - 1), &inputs, tuples)?;
         states.push(q);
         prev = Some(q);
