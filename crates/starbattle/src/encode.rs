@@ -18,6 +18,9 @@ use crate::{StarBattle, Stars};
 /// The boolean token of a star.
 pub const STAR: char = 'S';
 
+/// A cell's row, column and variable.
+type Placed = (usize, usize, VarId);
+
 /// A program for one instance, its decision order and its cell variables.
 pub struct Encoded {
     /// The program.
@@ -46,7 +49,7 @@ pub fn encode(puzzle: &StarBattle, k: u32, room: bool) -> Result<Encoded, Progra
     let at = |r: usize, c: usize| (r, c, cells[r][c]);
     // (cells, stars, whether the set is a rule's own: a strip's exact count follows from its
     // columns', so it adds only the lower bounds on its prefixes)
-    let mut sets: Vec<(Vec<(usize, usize, VarId)>, u32, bool)> = Vec::new();
+    let mut sets: Vec<(Vec<Placed>, u32, bool)> = Vec::new();
     for r in 0..n {
         sets.push(((0..n).map(|c| at(r, c)).collect(), k, true));
     }
@@ -102,7 +105,7 @@ pub fn room(cells: &[(usize, usize)]) -> u32 {
 /// the end. Without `room_bound`, the room of the cells after a prefix is their number.
 fn bounded_by_room(
     p: &mut Program,
-    set: &[(usize, usize, VarId)],
+    set: &[Placed],
     q: u32,
     own: bool,
     room_bound: bool,
