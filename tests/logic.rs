@@ -233,6 +233,8 @@ fn starbattle_fixtures_solve_to_their_answers() {
 fn starbattle_counting_inside_the_engine_equals_the_native_count() {
     fixtures_count("starbattle", &[]);
     fixtures_count("starbattle", &["--portable"]);
+    // without the room bounds and column strips: the same counts
+    fixtures_count("starbattle", &["--encoding", "plain"]);
 }
 
 #[test]

@@ -1,9 +1,37 @@
 //! Writes the project's Kakuro fixtures: `cargo run -p backref-kakuro --example kakuro_fixtures
 //! -- DIR`. Each `NAME.txt` gets `NAME.expected`: `solutions: N` (native count, capped at 1000)
-//! and, for a unique one, its rows of digits with `#` on black cells.
+//! and, for a unique one, its rows of digits with `#` on black cells. The generator's counts
+//! (one or two solutions, or none) are made inside PCRE2 (the pipeline's `unique`), and each is
+//! compared with the native count: a disagreement stops the writer.
 
-use backref_kakuro::generate::{generate, Kind};
-use backref_kakuro::{native, render};
+use backref_kakuro::generate::{generate_counted, Kind};
+use backref_kakuro::puzzle::KakuroPuzzle;
+use backref_kakuro::{native, render, Kakuro};
+use backref_pipeline::Request;
+
+/// Solutions of `k` up to 2, counted inside PCRE2; the native count must agree.
+fn engine_count(k: &Kakuro, _cap: u64) -> Result<u64, String> {
+    let engine = backref_engine::engine_by_name("pcre2").expect("built in");
+    let report = backref_pipeline::unique(
+        &KakuroPuzzle::new(k.clone()),
+        &*engine,
+        &Request::new(&*engine),
+    )
+    .map_err(|e| e.to_string())?;
+    if report.gave_up.is_some() || !report.problems.is_empty() {
+        return Err(format!("the engine's count failed: {:?}", report.problems));
+    }
+    if report
+        .native_count
+        .is_some_and(|n| n.min(2) != report.count)
+    {
+        return Err(format!(
+            "PCRE2 counted {}, the native solver {:?}",
+            report.count, report.native_count
+        ));
+    }
+    Ok(report.count)
+}
 
 fn main() {
     let dir = std::env::args()
@@ -18,9 +46,13 @@ fn main() {
     ];
     for &(name, n, percent, seed, kind) in cases {
         let t = std::time::Instant::now();
-        let Some(k) = generate(n, percent, seed, kind) else {
-            eprintln!("{name}: nothing generated");
-            continue;
+        let k = match generate_counted(n, percent, seed, kind, &mut engine_count) {
+            Ok(Some(k)) => k,
+            Ok(None) => {
+                eprintln!("{name}: nothing generated");
+                continue;
+            }
+            Err(e) => panic!("{name}: {e}"),
         };
         let count = native::count(&k, 1000);
         let mut expected = format!("solutions: {count}\n");

@@ -120,6 +120,24 @@ fn clues(white: &[Vec<bool>], digits: &[Vec<u8>]) -> Kakuro {
 /// A generated instance of n×n play cells (plus the clue row and column) of the given kind,
 /// from `seed` and up to 500 seeds after it.
 pub fn generate(n: usize, percent: usize, seed: u64, kind: Kind) -> Option<Kakuro> {
+    let native =
+        &mut |k: &Kakuro, cap: u64| Ok::<_, std::convert::Infallible>(native::count(k, cap));
+    match generate_counted(n, percent, seed, kind, native) {
+        Ok(found) => found,
+        Err(never) => match never {},
+    }
+}
+
+/// [`generate`] with the counter given: `count(k, cap)` is `k`'s number of solutions up to
+/// `cap` (1 or 2 here). The fixture writer counts inside the engine (the pipeline's `unique`
+/// through PCRE2, which also compares the native count).
+pub fn generate_counted<E>(
+    n: usize,
+    percent: usize,
+    seed: u64,
+    kind: Kind,
+    count: &mut dyn FnMut(&Kakuro, u64) -> Result<u64, E>,
+) -> Result<Option<Kakuro>, E> {
     for s in seed..seed + 500 {
         let mut rng = Rng::new(s);
         let white = pattern(n, percent, &mut rng);
@@ -131,10 +149,10 @@ pub fn generate(n: usize, percent: usize, seed: u64, kind: Kind) -> Option<Kakur
             continue;
         };
         let mut k = clues(&white, &digits);
-        let count = native::count(&k, 2);
+        let found = count(&k, 2)?;
         match kind {
-            Kind::Unique if count == 1 => return Some(k),
-            Kind::Several if count >= 2 => return Some(k),
+            Kind::Unique if found == 1 => return Ok(Some(k)),
+            Kind::Several if found >= 2 => return Ok(Some(k)),
             Kind::None => {
                 let size = k.cells.len();
                 for r in 0..size {
@@ -151,8 +169,8 @@ pub fn generate(n: usize, percent: usize, seed: u64, kind: Kind) -> Option<Kakur
                                     across: Some(a + 1),
                                     down,
                                 };
-                                if native::count(&k, 1) == 0 {
-                                    return Some(k);
+                                if count(&k, 1)? == 0 {
+                                    return Ok(Some(k));
                                 }
                                 k.cells[r][c] = Cell::Black {
                                     across: Some(a),
@@ -166,7 +184,7 @@ pub fn generate(n: usize, percent: usize, seed: u64, kind: Kind) -> Option<Kakur
             _ => {}
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -1,9 +1,37 @@
 //! Writes the project's Light Up fixtures: `cargo run -p backref-lightup --example
 //! lightup_fixtures -- DIR`. Each `NAME.txt` gets `NAME.expected`: `solutions: N` (native
-//! count, capped at 1000) and, for a unique one, its rows with `L` on the bulbs.
+//! count, capped at 1000) and, for a unique one, its rows with `L` on the bulbs. The generator's
+//! counts (one or two solutions, or none) are made inside PCRE2 (the pipeline's `unique`), and
+//! each is compared with the native count: a disagreement stops the writer.
 
-use backref_lightup::generate::{generate, Kind};
-use backref_lightup::{native, render};
+use backref_lightup::generate::{generate_counted, Kind};
+use backref_lightup::puzzle::LightUpPuzzle;
+use backref_lightup::{native, render, LightUp};
+use backref_pipeline::Request;
+
+/// Solutions of `p` up to 2, counted inside PCRE2; the native count must agree.
+fn engine_count(p: &LightUp, _cap: u64) -> Result<u64, String> {
+    let engine = backref_engine::engine_by_name("pcre2").expect("built in");
+    let report = backref_pipeline::unique(
+        &LightUpPuzzle::new(p.clone()),
+        &*engine,
+        &Request::new(&*engine),
+    )
+    .map_err(|e| e.to_string())?;
+    if report.gave_up.is_some() || !report.problems.is_empty() {
+        return Err(format!("the engine's count failed: {:?}", report.problems));
+    }
+    if report
+        .native_count
+        .is_some_and(|n| n.min(2) != report.count)
+    {
+        return Err(format!(
+            "PCRE2 counted {}, the native solver {:?}",
+            report.count, report.native_count
+        ));
+    }
+    Ok(report.count)
+}
 
 fn main() {
     let dir = std::env::args()
@@ -22,7 +50,18 @@ fn main() {
     ];
     for &(name, h, w, walls, seed, kind) in cases {
         let t = std::time::Instant::now();
-        let Some(p) = (seed..seed + 200).find_map(|s| generate(h, w, walls, s * 1000, kind)) else {
+        let mut found = None;
+        for s in seed..seed + 200 {
+            match generate_counted(h, w, walls, s * 1000, kind, &mut engine_count) {
+                Ok(Some(p)) => {
+                    found = Some(p);
+                    break;
+                }
+                Ok(None) => {}
+                Err(e) => panic!("{name}: {e}"),
+            }
+        }
+        let Some(p) = found else {
             eprintln!("{name}: nothing generated");
             continue;
         };

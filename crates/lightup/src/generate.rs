@@ -40,6 +40,25 @@ fn sees(cells: &[Vec<Cell>], bulbs: &[Vec<bool>], r: usize, c: usize) -> bool {
 
 /// A generated `h`×`w` instance with about `walls` percent walls, from `seed`.
 pub fn generate(h: usize, w: usize, walls: usize, seed: u64, kind: Kind) -> Option<LightUp> {
+    let native =
+        &mut |p: &LightUp, cap: u64| Ok::<_, std::convert::Infallible>(native::count(p, cap));
+    match generate_counted(h, w, walls, seed, kind, native) {
+        Ok(found) => found,
+        Err(never) => match never {},
+    }
+}
+
+/// [`generate`] with the counter given: `count(p, cap)` is `p`'s number of solutions up to
+/// `cap` (1 or 2 here). The fixture writer counts inside the engine (the pipeline's `unique`
+/// through PCRE2, which also compares the native count).
+pub fn generate_counted<E>(
+    h: usize,
+    w: usize,
+    walls: usize,
+    seed: u64,
+    kind: Kind,
+    count: &mut dyn FnMut(&LightUp, u64) -> Result<u64, E>,
+) -> Result<Option<LightUp>, E> {
     let mut rng = Rng::new(seed);
     let mut cells: Vec<Vec<Cell>> = (0..h)
         .map(|_| {
@@ -84,35 +103,35 @@ pub fn generate(h: usize, w: usize, walls: usize, seed: u64, kind: Kind) -> Opti
         .collect();
     match kind {
         Kind::Unique | Kind::Several => {
-            if native::count(&p, 2) != 1 {
-                return None;
+            if count(&p, 2)? != 1 {
+                return Ok(None);
             }
             for &(r, c) in &walls {
                 let keep = p.cells[r][c];
                 p.cells[r][c] = Cell::Black(None);
-                let n = native::count(&p, 2);
+                let n = count(&p, 2)?;
                 if kind == Kind::Several && n >= 2 {
-                    return Some(p);
+                    return Ok(Some(p));
                 }
                 if n != 1 {
                     p.cells[r][c] = keep;
                 }
             }
-            (kind == Kind::Unique).then_some(p)
+            Ok((kind == Kind::Unique).then_some(p))
         }
         Kind::None => {
             for &(r, c) in &walls {
                 if let Cell::Black(Some(n)) = p.cells[r][c] {
                     if n < 4 {
                         p.cells[r][c] = Cell::Black(Some(n + 1));
-                        if native::count(&p, 1) == 0 {
-                            return Some(p);
+                        if count(&p, 1)? == 0 {
+                            return Ok(Some(p));
                         }
                         p.cells[r][c] = Cell::Black(Some(n));
                     }
                 }
             }
-            None
+            Ok(None)
         }
     }
 }

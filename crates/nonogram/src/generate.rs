@@ -41,21 +41,41 @@ fn random(h: usize, w: usize, percent: usize, rng: &mut Rng) -> Nonogram {
     }
 }
 
-/// A generated `h`×`w` instance of the given kind, from `seed` and up to 2,000 seeds after it.
+/// A generated `h`×`w` instance of the given kind, from `seed` and up to 2,000 seeds after it,
+/// its kind told by the native count.
 pub fn generate(h: usize, w: usize, percent: usize, seed: u64, kind: Kind) -> Option<Nonogram> {
+    let native =
+        &mut |p: &Nonogram, cap: u64| Ok::<_, std::convert::Infallible>(native::count(p, cap));
+    match generate_counted(h, w, percent, seed, kind, native) {
+        Ok(found) => found,
+        Err(never) => match never {},
+    }
+}
+
+/// [`generate`] with the counter given: `count(p, cap)` is `p`'s number of solutions up to
+/// `cap` (1 or 2 here). The fixture writer counts inside the engine (the pipeline's `unique`
+/// through PCRE2, which also compares the native count).
+pub fn generate_counted<E>(
+    h: usize,
+    w: usize,
+    percent: usize,
+    seed: u64,
+    kind: Kind,
+    count: &mut dyn FnMut(&Nonogram, u64) -> Result<u64, E>,
+) -> Result<Option<Nonogram>, E> {
     for s in seed..seed + 2000 {
         let mut rng = Rng::new(s);
         let mut p = random(h, w, percent, &mut rng);
-        let count = native::count(&p, 2);
+        let n = count(&p, 2)?;
         match kind {
-            Kind::Unique if count == 1 => return Some(p),
-            Kind::Several if count >= 2 => return Some(p),
+            Kind::Unique if n == 1 => return Ok(Some(p)),
+            Kind::Several if n >= 2 => return Ok(Some(p)),
             Kind::None => {
                 for r in 0..h {
                     if let Some(a) = p.rows[r].first_mut() {
                         *a += 1;
-                        if native::count(&p, 1) == 0 {
-                            return Some(p);
+                        if count(&p, 1)? == 0 {
+                            return Ok(Some(p));
                         }
                         p.rows[r][0] -= 1;
                     }
@@ -64,7 +84,7 @@ pub fn generate(h: usize, w: usize, percent: usize, seed: u64, kind: Kind) -> Op
             _ => {}
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -2,9 +2,36 @@
 //! starbattle_fixtures -- DIR`. Each `NAME.txt` (grid form, with a `stars: K` line when K > 1)
 //! gets `NAME.expected`: `stars: K`,
 //! `solutions: N` (native count, capped at 1000) and, for a unique one, its rows of `*`/`.`.
+//! The generator's verdicts (one or two solutions, or none) are counted inside PCRE2 (the
+//! pipeline's `unique`), each compared with the native count: a disagreement stops the writer.
 
-use backref_starbattle::generate::{generate, Kind};
-use backref_starbattle::{native, render};
+use backref_pipeline::Request;
+use backref_starbattle::generate::{generate_counted, Kind};
+use backref_starbattle::puzzle::StarBattlePuzzle;
+use backref_starbattle::{native, render, StarBattle};
+
+/// Solutions of `p` with `k` stars up to 2, counted inside PCRE2; the native count must agree.
+fn engine_count(p: &StarBattle, k: u32, _cap: u64) -> Result<u64, String> {
+    let engine = backref_engine::engine_by_name("pcre2").expect("built in");
+    let mut p = p.clone();
+    p.stars = Some(k);
+    let report =
+        backref_pipeline::unique(&StarBattlePuzzle::new(p), &*engine, &Request::new(&*engine))
+            .map_err(|e| e.to_string())?;
+    if report.gave_up.is_some() || !report.problems.is_empty() {
+        return Err(format!("the engine's count failed: {:?}", report.problems));
+    }
+    if report
+        .native_count
+        .is_some_and(|n| n.min(2) != report.count)
+    {
+        return Err(format!(
+            "PCRE2 counted {}, the native solver {:?}",
+            report.count, report.native_count
+        ));
+    }
+    Ok(report.count)
+}
 
 fn main() {
     let dir = std::env::args()
@@ -24,9 +51,13 @@ fn main() {
     ];
     for &(name, n, k, seed, kind) in cases {
         let t = std::time::Instant::now();
-        let Some(mut p) = generate(n, k, seed, kind) else {
-            eprintln!("{name}: nothing generated");
-            continue;
+        let mut p = match generate_counted(n, k, seed, kind, &mut engine_count) {
+            Ok(Some(p)) => p,
+            Ok(None) => {
+                eprintln!("{name}: nothing generated");
+                continue;
+            }
+            Err(e) => panic!("{name}: {e}"),
         };
         if k > 1 {
             p.stars = Some(k as u32);

@@ -1,17 +1,25 @@
 //! Star Battle stated through the IR.
 //!
 //! One boolean per cell (true: a star, token `S`; no star tried first), decided row by row.
-//! Every row, column and region: exactly k stars, checked on every prefix in decision order
-//! (`exactly_k_by_prefixes`: a line fails as soon as it has more than k stars or too few cells
-//! left for them). No two stars touch: `no_two_adjacent` (each cell excludes its earlier
-//! neighbours, diagonals included, in one weighted count).
+//! Every row, column and region: exactly k stars, checked on every prefix in decision order: at
+//! most k, and at least k minus what the cells left can still hold ([`room`]: stars never
+//! touch, so a 2×2 block holds at most one). Every two neighbouring columns together need 2k
+//! stars, checked the same way (a 2-wide strip of r rows holds at most ⌈r/2⌉): the implied
+//! counts that see a three-star column pair starve rows before the search reaches them. No two
+//! stars touch: `no_two_adjacent` (each cell excludes its earlier neighbours, diagonals
+//! included, in one weighted count).
 
-use backref_program::{Program, ProgramError, VarId};
+use std::collections::BTreeSet;
+
+use backref_program::{Cmp, Form, Program, ProgramError, VarId};
 
 use crate::{StarBattle, Stars};
 
 /// The boolean token of a star.
 pub const STAR: char = 'S';
+
+/// A cell's row, column and variable.
+type Placed = (usize, usize, VarId);
 
 /// A program for one instance, its decision order and its cell variables.
 pub struct Encoded {
@@ -23,8 +31,10 @@ pub struct Encoded {
     pub cells: Vec<Vec<VarId>>,
 }
 
-/// States `puzzle` with `k` stars per row, column and region.
-pub fn encode(puzzle: &StarBattle, k: u32) -> Result<Encoded, ProgramError> {
+/// States `puzzle` with `k` stars per row, column and region. Without `room` (`--encoding
+/// plain`), a prefix's lower bound counts every cell left as room and there are no strips: the
+/// same solutions, a larger search (kept to measure and to count against).
+pub fn encode(puzzle: &StarBattle, k: u32, room: bool) -> Result<Encoded, ProgramError> {
     let n = puzzle.size();
     let mut p = Program::new(STAR);
     let mut cells = vec![Vec::with_capacity(n); n];
@@ -36,17 +46,29 @@ pub fn encode(puzzle: &StarBattle, k: u32) -> Result<Encoded, ProgramError> {
             order.push(v);
         }
     }
-    let columns: Vec<Vec<VarId>> = (0..n)
-        .map(|c| cells.iter().map(|row| row[c]).collect())
-        .collect();
-    let mut regions: Vec<Vec<VarId>> = vec![Vec::new(); puzzle.names.len()];
-    for (r, row) in cells.iter().enumerate() {
-        for (c, v) in row.iter().enumerate() {
-            regions[puzzle.regions[r][c]].push(*v);
+    let at = |r: usize, c: usize| (r, c, cells[r][c]);
+    // (cells, stars, whether the set is a rule's own: a strip's exact count follows from its
+    // columns', so it adds only the lower bounds on its prefixes)
+    let mut sets: Vec<(Vec<Placed>, u32, bool)> = Vec::new();
+    for r in 0..n {
+        sets.push(((0..n).map(|c| at(r, c)).collect(), k, true));
+    }
+    for c in 0..n {
+        sets.push(((0..n).map(|r| at(r, c)).collect(), k, true));
+    }
+    let mut region_cells = vec![Vec::new(); puzzle.names.len()];
+    for r in 0..n {
+        for c in 0..n {
+            region_cells[puzzle.regions[r][c]].push(at(r, c));
         }
     }
-    for line in cells.iter().chain(&columns).chain(&regions) {
-        p.exactly_k_by_prefixes(line, k)?;
+    sets.extend(region_cells.into_iter().map(|cells| (cells, k, true)));
+    for c in (1..n).filter(|_| room) {
+        let strip = (0..n).flat_map(|r| [at(r, c - 1), at(r, c)]).collect();
+        sets.push((strip, 2 * k, false));
+    }
+    for (set, q, own) in &sets {
+        bounded_by_room(&mut p, set, *q, *own, room)?;
     }
     let grid: Vec<Vec<Option<VarId>>> = cells
         .iter()
@@ -58,6 +80,63 @@ pub fn encode(puzzle: &StarBattle, k: u32) -> Result<Encoded, ProgramError> {
         order,
         cells,
     })
+}
+
+/// The most stars `cells` can hold with no two touching: the fewest 2×2 blocks of one of the
+/// four alignments that cover them (each block holds at most one star). A static bound from
+/// the cells' places only.
+pub fn room(cells: &[(usize, usize)]) -> u32 {
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+        .iter()
+        .map(|&(dr, dc)| {
+            let blocks: BTreeSet<(usize, usize)> = cells
+                .iter()
+                .map(|&(r, c)| ((r + dr) / 2, (c + dc) / 2))
+                .collect();
+            blocks.len() as u32
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// `q` of `set`'s cells (in decision order, row by row) are stars, checked on every prefix: at
+/// least `q` minus the [`room`] of the cells after it, wherever that bound rises; when `own`
+/// (the rule's lines and regions, not the implied strips) also at most `q` and exactly `q` at
+/// the end. Without `room_bound`, the room of the cells after a prefix is their number.
+fn bounded_by_room(
+    p: &mut Program,
+    set: &[Placed],
+    q: u32,
+    own: bool,
+    room_bound: bool,
+) -> Result<(), ProgramError> {
+    let mut set = set.to_vec();
+    set.sort_by_key(|&(r, c, _)| (r, c));
+    let mut last_lower = 0;
+    for i in 1..=set.len() {
+        let terms: Vec<(VarId, u32)> = set[..i].iter().map(|t| (t.2, 1)).collect();
+        let rest: Vec<(usize, usize)> = set[i..].iter().map(|t| (t.0, t.1)).collect();
+        let space = if room_bound {
+            room(&rest)
+        } else {
+            rest.len() as u32
+        };
+        let lower = q.saturating_sub(space);
+        if i == set.len() {
+            if own {
+                p.count(&terms, Cmp::Eq, q, Form::Flat)?;
+            }
+            continue;
+        }
+        if own && i as u32 > q {
+            p.count(&terms, Cmp::Le, q, Form::Flat)?;
+        }
+        if lower > last_lower {
+            p.count(&terms, Cmp::Ge, lower, Form::Flat)?;
+            last_lower = lower;
+        }
+    }
+    Ok(())
 }
 
 impl Encoded {

@@ -172,21 +172,41 @@ fn narrow(p: &mut StarBattle, k: u32, stars: &[(usize, usize)], rng: &mut Rng, s
 /// after it, up to 50 of them), or `None`. A unique instance is a planted answer whose
 /// regions are then narrowed until it is the only one.
 pub fn generate(n: usize, k: usize, seed: u64, kind: Kind) -> Option<StarBattle> {
+    let native = &mut |p: &StarBattle, k: u32, cap: u64| {
+        Ok::<_, std::convert::Infallible>(native::count(p, k, cap))
+    };
+    match generate_counted(n, k, seed, kind, native) {
+        Ok(found) => found,
+        Err(never) => match never {},
+    }
+}
+
+/// [`generate`] with the counter of the verdicts given: `count(p, k, cap)` is `p`'s number of
+/// solutions with `k` stars up to `cap` (1 or 2 here); the fixture writer counts inside the
+/// engine (the pipeline's `unique` through PCRE2, which also compares the native count). The
+/// narrowing steps, which compare counts up to 50, count natively.
+pub fn generate_counted<E>(
+    n: usize,
+    k: usize,
+    seed: u64,
+    kind: Kind,
+    count: &mut dyn FnMut(&StarBattle, u32, u64) -> Result<u64, E>,
+) -> Result<Option<StarBattle>, E> {
     for s in seed..seed + 50 {
         let mut rng = Rng::new(s);
         let Some(stars) = random_stars(n, k, &mut rng) else {
             continue;
         };
         let mut p = instance(grow_regions(n, k, &stars, &mut rng));
-        let count = native::count(&p, k as u32, 2);
+        let several = kind == Kind::Several && count(&p, k as u32, 2)? >= 2;
         match kind {
             Kind::Unique => {
                 narrow(&mut p, k as u32, &stars, &mut rng, 20 * n * n);
-                if native::count(&p, k as u32, 2) == 1 {
-                    return Some(p);
+                if count(&p, k as u32, 2)? == 1 {
+                    return Ok(Some(p));
                 }
             }
-            Kind::Several if count >= 2 => return Some(p),
+            Kind::Several if several => return Ok(Some(p)),
             Kind::None => {
                 for _ in 0..2000 {
                     let (r1, c1) = (rng.below(n), rng.below(n));
@@ -194,15 +214,15 @@ pub fn generate(n: usize, k: usize, seed: u64, kind: Kind) -> Option<StarBattle>
                     let (a, b) = (p.regions[r1][c1], p.regions[r2][c2]);
                     p.regions[r1][c1] = b;
                     p.regions[r2][c2] = a;
-                    if native::count(&p, k as u32, 1) == 0 {
-                        return Some(p);
+                    if count(&p, k as u32, 1)? == 0 {
+                        return Ok(Some(p));
                     }
                 }
             }
             _ => {}
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]

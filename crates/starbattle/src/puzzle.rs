@@ -57,7 +57,7 @@ pub const ENTRY: PuzzleEntry = PuzzleEntry {
     input: InputKind::FileOrLiteral { literal },
     input_help: "a region grid file, a comma-separated line of region numbers, or -",
     choices: Choices {
-        encodings: &["cells"],
+        encodings: &["cells", "plain"],
         orders: &[],
         switches: &[("stars=K", "stars per row, column and region (default 1)")],
     },
@@ -85,7 +85,16 @@ impl Puzzle for StarBattlePuzzle {
     }
 
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Source<'_, Stars>, Error> {
-        let mut e = encode::encode(&self.puzzle, stars(&self.puzzle, settings)?)?;
+        let room = match settings.encoding.as_deref() {
+            None | Some("cells") => true,
+            Some("plain") => false,
+            Some(name) => {
+                return Err(Error::usage(format!(
+                    "unknown encoding {name:?}; choose one of: cells, plain"
+                )))
+            }
+        };
+        let mut e = encode::encode(&self.puzzle, stars(&self.puzzle, settings)?, room)?;
         let program = std::mem::replace(&mut e.program, Program::new(encode::STAR));
         let order = std::mem::take(&mut e.order);
         Ok(Source::Ir(Encoded::new(program, order, move |values| {

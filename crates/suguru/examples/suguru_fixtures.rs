@@ -1,9 +1,37 @@
 //! Writes the project's Suguru fixtures: `cargo run -p backref-suguru --example suguru_fixtures
 //! -- DIR`. Each `NAME.txt` gets `NAME.expected`: `solutions: N` (native count, capped at
-//! 1000) and, for a unique one, its rows of digits.
+//! 1000) and, for a unique one, its rows of digits. The generator's
+//! counts (one or two solutions, or none) are made inside PCRE2 (the pipeline's `unique`), and
+//! each is compared with the native count: a disagreement stops the writer.
 
-use backref_suguru::generate::{generate, Kind};
-use backref_suguru::{native, render};
+use backref_pipeline::Request;
+use backref_suguru::generate::{generate_counted, Kind};
+use backref_suguru::puzzle::SuguruPuzzle;
+use backref_suguru::{native, render, Suguru};
+
+/// Solutions of `p` up to 2, counted inside PCRE2; the native count must agree.
+fn engine_count(p: &Suguru, _cap: u64) -> Result<u64, String> {
+    let engine = backref_engine::engine_by_name("pcre2").expect("built in");
+    let report = backref_pipeline::unique(
+        &SuguruPuzzle::new(p.clone()),
+        &*engine,
+        &Request::new(&*engine),
+    )
+    .map_err(|e| e.to_string())?;
+    if report.gave_up.is_some() || !report.problems.is_empty() {
+        return Err(format!("the engine's count failed: {:?}", report.problems));
+    }
+    if report
+        .native_count
+        .is_some_and(|n| n.min(2) != report.count)
+    {
+        return Err(format!(
+            "PCRE2 counted {}, the native solver {:?}",
+            report.count, report.native_count
+        ));
+    }
+    Ok(report.count)
+}
 
 fn main() {
     let dir = std::env::args()
@@ -20,9 +48,13 @@ fn main() {
     ];
     for &(name, h, w, seed, kind) in cases {
         let t = std::time::Instant::now();
-        let Some(p) = generate(h, w, seed, kind) else {
-            eprintln!("{name}: nothing generated");
-            continue;
+        let p = match generate_counted(h, w, seed, kind, &mut engine_count) {
+            Ok(Some(p)) => p,
+            Ok(None) => {
+                eprintln!("{name}: nothing generated");
+                continue;
+            }
+            Err(e) => panic!("{name}: {e}"),
         };
         let count = native::count(&p, 1000);
         let mut expected = format!("solutions: {count}\n");

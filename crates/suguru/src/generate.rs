@@ -140,10 +140,31 @@ fn fill(p: &Suguru, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
 
 /// A generated `h`×`w` instance of the given kind from `seed` (and up to 200 seeds after it).
 pub fn generate(h: usize, w: usize, seed: u64, kind: Kind) -> Option<Suguru> {
+    let native =
+        &mut |p: &Suguru, cap: u64| Ok::<_, std::convert::Infallible>(native::count(p, cap));
+    match generate_counted(h, w, seed, kind, native) {
+        Ok(found) => found,
+        Err(never) => match never {},
+    }
+}
+
+/// [`generate`] with the counter given: `count(p, cap)` is `p`'s number of solutions up to
+/// `cap` (2 here). The fixture writer counts inside the engine (the pipeline's `unique` through
+/// PCRE2, which also compares the native count).
+pub fn generate_counted<E>(
+    h: usize,
+    w: usize,
+    seed: u64,
+    kind: Kind,
+    count: &mut dyn FnMut(&Suguru, u64) -> Result<u64, E>,
+) -> Result<Option<Suguru>, E> {
     for s in seed..seed + 200 {
         let mut rng = Rng::new(s);
         let regions = regions(h, w, &mut rng);
-        let mut sizes = vec![0; regions.iter().flatten().max()? + 1];
+        let Some(&most) = regions.iter().flatten().max() else {
+            continue;
+        };
+        let mut sizes = vec![0; most + 1];
         for &g in regions.iter().flatten() {
             sizes[g] += 1;
         }
@@ -164,28 +185,34 @@ pub fn generate(h: usize, w: usize, seed: u64, kind: Kind) -> Option<Suguru> {
         rng.shuffle(&mut order);
         for &(r, c) in &order {
             let keep = p.givens[r][c].take();
-            let n = native::count(&p, 2);
+            let n = count(&p, 2)?;
             if kind == Kind::Several && n >= 2 {
-                return Some(p);
+                return Ok(Some(p));
             }
             if n != 1 {
                 p.givens[r][c] = keep;
             }
         }
         match kind {
-            Kind::Unique => return Some(p),
+            Kind::Unique => return Ok(Some(p)),
             Kind::None => {
-                let &(r, c) = order
+                let free = order
                     .iter()
-                    .find(|&&(r, c)| p.givens[r][c].is_none() && p.sizes[p.regions[r][c]] > 1)?;
-                let other = (1..=p.sizes[p.regions[r][c]] as u8).find(|&d| d != grid[r][c])?;
+                    .find(|&&(r, c)| p.givens[r][c].is_none() && p.sizes[p.regions[r][c]] > 1);
+                let Some(&(r, c)) = free else {
+                    return Ok(None);
+                };
+                let other = (1..=p.sizes[p.regions[r][c]] as u8).find(|&d| d != grid[r][c]);
+                let Some(other) = other else {
+                    return Ok(None);
+                };
                 p.givens[r][c] = Some(other);
-                return Some(p);
+                return Ok(Some(p));
             }
             Kind::Several => {}
         }
     }
-    None
+    Ok(None)
 }
 
 #[cfg(test)]
