@@ -160,10 +160,7 @@ pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> 
             nodes: 0,
         },
     };
-    if m.contradiction.is_some()
-        || never
-        || !m.conditions.iter().all(|k| may_hold(k, &m.givens))
-    {
+    if m.contradiction.is_some() || never || !m.conditions.iter().all(|k| may_hold(k, &m.givens)) {
         return s.out;
     }
     for (c, g) in m.givens.iter().enumerate() {
