@@ -213,6 +213,7 @@ const MODELS: &[(&str, usize, Option<&str>)] = &[
     ("colorgrid.mzn", 2, None),
     ("queens.mzn", 4, None),
     ("money.mzn", 1, None),
+    ("magic_square.mzn", 8, None),
     ("australia.mzn", 18, None),
     ("nonogram_row.mzn", 6, None),
     ("table.mzn", 4, None),
