@@ -7,30 +7,11 @@
 use backref_nonogram::generate::{generate_counted, Kind};
 use backref_nonogram::puzzle::NonogramPuzzle;
 use backref_nonogram::{native, render};
-use backref_pipeline::Request;
 
 /// Solutions of `p` up to 2, counted inside PCRE2; the native count must agree.
 fn engine_count(p: &backref_nonogram::Nonogram, _cap: u64) -> Result<u64, String> {
     let engine = backref_engine::engine_by_name("pcre2").expect("built in");
-    let report = backref_pipeline::unique(
-        &NonogramPuzzle::new(p.clone()),
-        &*engine,
-        &Request::new(&*engine),
-    )
-    .map_err(|e| e.to_string())?;
-    if report.gave_up.is_some() || !report.problems.is_empty() {
-        return Err(format!("the engine's count failed: {:?}", report.problems));
-    }
-    if report
-        .native_count
-        .is_some_and(|n| n.min(2) != report.count)
-    {
-        return Err(format!(
-            "PCRE2 counted {}, the native solver {:?}",
-            report.count, report.native_count
-        ));
-    }
-    Ok(report.count)
+    backref_pipeline::checked_count_up_to_two(&NonogramPuzzle::new(p.clone()), &*engine)
 }
 
 fn main() {

@@ -139,6 +139,31 @@ pub fn unique<P: Puzzle + ?Sized>(
     }
 }
 
+/// For generators: `puzzle`'s solutions up to 2, counted through [`unique`] on `engine`, with
+/// the native count (when the puzzle has one) required to agree. The error says what failed:
+/// the run, a limit, a rejected solution or a disagreement.
+pub fn checked_count_up_to_two<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engine: &dyn Engine,
+) -> Result<u64, String> {
+    let report = unique(puzzle, engine, &Request::new(engine)).map_err(|e| e.to_string())?;
+    if report.gave_up.is_some() || !report.problems.is_empty() {
+        return Err(format!("the engine's count failed: {:?}", report.problems));
+    }
+    if report
+        .native_count
+        .is_some_and(|n| n.min(2) != report.count)
+    {
+        return Err(format!(
+            "{} counted {}, the native solver {:?}",
+            engine.info().name,
+            report.count,
+            report.native_count
+        ));
+    }
+    Ok(report.count)
+}
+
 /// What a uniqueness check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Uniqueness {

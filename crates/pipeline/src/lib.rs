@@ -40,7 +40,8 @@ pub mod size;
 mod solve;
 
 pub use count::{
-    count, count_capped, counting_method, unique, CountReport, Method, Uniqueness, RESOLVE_MAX,
+    checked_count_up_to_two, count, count_capped, counting_method, unique, CountReport, Method,
+    Uniqueness, RESOLVE_MAX,
 };
 pub use crosscheck::{check_engine, compare, failures, Row, RowOutcome, Verdict};
 pub use emit::{emit, Emitted, HandBuiltInfo};

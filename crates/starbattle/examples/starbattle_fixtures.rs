@@ -5,7 +5,6 @@
 //! The generator's verdicts (one or two solutions, or none) are counted inside PCRE2 (the
 //! pipeline's `unique`), each compared with the native count: a disagreement stops the writer.
 
-use backref_pipeline::Request;
 use backref_starbattle::generate::{generate_counted, Kind};
 use backref_starbattle::puzzle::StarBattlePuzzle;
 use backref_starbattle::{native, render, StarBattle};
@@ -15,22 +14,7 @@ fn engine_count(p: &StarBattle, k: u32, _cap: u64) -> Result<u64, String> {
     let engine = backref_engine::engine_by_name("pcre2").expect("built in");
     let mut p = p.clone();
     p.stars = Some(k);
-    let report =
-        backref_pipeline::unique(&StarBattlePuzzle::new(p), &*engine, &Request::new(&*engine))
-            .map_err(|e| e.to_string())?;
-    if report.gave_up.is_some() || !report.problems.is_empty() {
-        return Err(format!("the engine's count failed: {:?}", report.problems));
-    }
-    if report
-        .native_count
-        .is_some_and(|n| n.min(2) != report.count)
-    {
-        return Err(format!(
-            "PCRE2 counted {}, the native solver {:?}",
-            report.count, report.native_count
-        ));
-    }
-    Ok(report.count)
+    backref_pipeline::checked_count_up_to_two(&StarBattlePuzzle::new(p), &*engine)
 }
 
 fn main() {

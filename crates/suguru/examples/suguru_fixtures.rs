@@ -4,7 +4,6 @@
 //! counts (one or two solutions, or none) are made inside PCRE2 (the pipeline's `unique`), and
 //! each is compared with the native count: a disagreement stops the writer.
 
-use backref_pipeline::Request;
 use backref_suguru::generate::{generate_counted, Kind};
 use backref_suguru::puzzle::SuguruPuzzle;
 use backref_suguru::{native, render, Suguru};
@@ -12,25 +11,7 @@ use backref_suguru::{native, render, Suguru};
 /// Solutions of `p` up to 2, counted inside PCRE2; the native count must agree.
 fn engine_count(p: &Suguru, _cap: u64) -> Result<u64, String> {
     let engine = backref_engine::engine_by_name("pcre2").expect("built in");
-    let report = backref_pipeline::unique(
-        &SuguruPuzzle::new(p.clone()),
-        &*engine,
-        &Request::new(&*engine),
-    )
-    .map_err(|e| e.to_string())?;
-    if report.gave_up.is_some() || !report.problems.is_empty() {
-        return Err(format!("the engine's count failed: {:?}", report.problems));
-    }
-    if report
-        .native_count
-        .is_some_and(|n| n.min(2) != report.count)
-    {
-        return Err(format!(
-            "PCRE2 counted {}, the native solver {:?}",
-            report.count, report.native_count
-        ));
-    }
-    Ok(report.count)
+    backref_pipeline::checked_count_up_to_two(&SuguruPuzzle::new(p.clone()), &*engine)
 }
 
 fn main() {
