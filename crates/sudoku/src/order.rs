@@ -163,26 +163,14 @@ pub const DUE_WEIGHT: f64 = 1.0;
 /// k = [`DUE_WEIGHT`]: about the expected number of its candidates that survive both the house
 /// checks and the due checks.
 pub fn greedy_cover(m: &Model) -> Vec<usize> {
-    let n = m.n;
     let cells = &m.empty;
-    let mut free: Vec<Vec<f64>> = vec![Vec::new(); n * n];
-    for &c in cells {
-        free[c] = vec![1.0; m.domains[c].len()];
-    }
-    // Must-cover (house, value): unordered users left, and the sum of the ordered users' shares.
-    let full: Vec<bool> = m.houses.iter().map(|h| h.len() == n).collect();
-    let mut left = vec![vec![0u32; n]; m.houses.len()];
-    let mut share = vec![vec![0.0f64; n]; m.houses.len()];
-    for &c in cells {
-        for &h in &m.houses_of[c] {
-            if full[h] {
-                for &x in &m.domains[c] {
-                    left[h][x as usize] += 1;
-                }
-            }
-        }
-    }
-    let mut done = vec![false; n * n];
+    let Cover {
+        mut free,
+        full,
+        mut left,
+        mut share,
+        mut done,
+    } = Cover::new(m, cells);
     let mut out = Vec::with_capacity(cells.len());
     let score = |c: usize, free: &[Vec<f64>], left: &[Vec<u32>], share: &[Vec<f64>]| -> f64 {
         let d = &m.domains[c];
@@ -224,31 +212,85 @@ pub fn greedy_cover(m: &Model) -> Vec<usize> {
             }
         }
         let p = best.expect("a cell left").1;
-        done[p] = true;
         out.push(p);
-        let dp = &m.domains[p];
-        let total: f64 = free[p].iter().sum();
-        for &h in &m.houses_of[p] {
-            if full[h] {
-                for (i, &x) in dp.iter().enumerate() {
-                    left[h][x as usize] -= 1;
-                    if total > 0.0 {
-                        share[h][x as usize] += free[p][i] / total;
+        settle(m, p, &full, &mut left, &mut share, &mut free, &mut done);
+    }
+    out
+}
+
+/// The state [`greedy_cover`] and [`estimate`] keep while ordering: each cell's candidates'
+/// chance to survive (`free`), which houses are full, and per must-cover (house, value) the
+/// unordered users left and the sum of the ordered users' shares.
+struct Cover {
+    free: Vec<Vec<f64>>,
+    full: Vec<bool>,
+    left: Vec<Vec<u32>>,
+    share: Vec<Vec<f64>>,
+    done: Vec<bool>,
+}
+
+impl Cover {
+    /// The state before any of `cells` is ordered.
+    fn new(m: &Model, cells: &[usize]) -> Cover {
+        let n = m.n;
+        let mut free: Vec<Vec<f64>> = vec![Vec::new(); n * n];
+        for &c in cells {
+            free[c] = vec![1.0; m.domains[c].len()];
+        }
+        let full: Vec<bool> = m.houses.iter().map(|h| h.len() == n).collect();
+        let mut left = vec![vec![0u32; n]; m.houses.len()];
+        for &c in cells {
+            for &h in &m.houses_of[c] {
+                if full[h] {
+                    for &x in &m.domains[c] {
+                        left[h][x as usize] += 1;
                     }
                 }
             }
         }
-        for q in m.peers(p) {
-            if done[q] {
-                continue;
-            }
-            for (i, &x) in m.domains[q].iter().enumerate() {
-                let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
-                free[q][i] *= ok as f64 / dp.len() as f64;
+        Cover {
+            free,
+            full,
+            left,
+            share: vec![vec![0.0f64; n]; m.houses.len()],
+            done: vec![false; n * n],
+        }
+    }
+}
+
+/// Orders cell `p`: its must-cover users are no longer left, its candidates' shares go to its
+/// full houses, and each later peer's candidates keep the chance that `p` leaves them allowed.
+fn settle(
+    m: &Model,
+    p: usize,
+    full: &[bool],
+    left: &mut [Vec<u32>],
+    share: &mut [Vec<f64>],
+    free: &mut [Vec<f64>],
+    done: &mut [bool],
+) {
+    done[p] = true;
+    let dp = &m.domains[p];
+    let total: f64 = free[p].iter().sum();
+    for &h in &m.houses_of[p] {
+        if full[h] {
+            for (i, &x) in dp.iter().enumerate() {
+                left[h][x as usize] -= 1;
+                if total > 0.0 {
+                    share[h][x as usize] += free[p][i] / total;
+                }
             }
         }
     }
-    out
+    for q in m.peers(p) {
+        if done[q] {
+            continue;
+        }
+        for (i, &x) in m.domains[q].iter().enumerate() {
+            let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
+            free[q][i] *= ok as f64 / dp.len() as f64;
+        }
+    }
 }
 
 /// `m` with each empty cell's candidates sorted most likely first: a value is the more likely
@@ -284,24 +326,13 @@ pub fn likely_first(m: Model) -> Model {
 /// cells down to that depth, each scored as in [`greedy_cover`] (house and relation checks
 /// with the cells before it, and the must-cover check of each value it is the last to cover).
 pub fn estimate(m: &Model, cells: &[usize]) -> f64 {
-    let n = m.n;
-    let mut free: Vec<Vec<f64>> = vec![Vec::new(); n * n];
-    for &c in cells {
-        free[c] = vec![1.0; m.domains[c].len()];
-    }
-    let full: Vec<bool> = m.houses.iter().map(|h| h.len() == n).collect();
-    let mut left = vec![vec![0u32; n]; m.houses.len()];
-    let mut share = vec![vec![0.0f64; n]; m.houses.len()];
-    for &c in cells {
-        for &h in &m.houses_of[c] {
-            if full[h] {
-                for &x in &m.domains[c] {
-                    left[h][x as usize] += 1;
-                }
-            }
-        }
-    }
-    let mut done = vec![false; n * n];
+    let Cover {
+        mut free,
+        full,
+        mut left,
+        mut share,
+        mut done,
+    } = Cover::new(m, cells);
     let (mut level, mut total) = (1.0f64, 0.0f64);
     for &p in cells {
         let dp = &m.domains[p];
@@ -328,27 +359,7 @@ pub fn estimate(m: &Model, cells: &[usize]) -> f64 {
             .sum();
         level *= s;
         total += level;
-        done[p] = true;
-        let sum: f64 = free[p].iter().sum();
-        for &h in &m.houses_of[p] {
-            if full[h] {
-                for (i, &x) in dp.iter().enumerate() {
-                    left[h][x as usize] -= 1;
-                    if sum > 0.0 {
-                        share[h][x as usize] += free[p][i] / sum;
-                    }
-                }
-            }
-        }
-        for q in m.peers(p) {
-            if done[q] {
-                continue;
-            }
-            for (i, &x) in m.domains[q].iter().enumerate() {
-                let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
-                free[q][i] *= ok as f64 / dp.len() as f64;
-            }
-        }
+        settle(m, p, &full, &mut left, &mut share, &mut free, &mut done);
     }
     total
 }
