@@ -164,43 +164,12 @@ pub const DUE_WEIGHT: f64 = 1.0;
 /// checks and the due checks.
 pub fn greedy_cover(m: &Model) -> Vec<usize> {
     let cells = &m.empty;
-    let Cover {
-        mut free,
-        full,
-        mut left,
-        mut share,
-        mut done,
-    } = Cover::new(m, cells);
+    let mut cover = Cover::new(m, cells);
     let mut out = Vec::with_capacity(cells.len());
-    let score = |c: usize, free: &[Vec<f64>], left: &[Vec<u32>], share: &[Vec<f64>]| -> f64 {
-        let d = &m.domains[c];
-        // The due values at c, with the chance each is already placed.
-        let mut due: Vec<(u8, f64)> = Vec::new();
-        for &h in &m.houses_of[c] {
-            if !full[h] {
-                continue;
-            }
-            for &x in d {
-                if left[h][x as usize] == 1 {
-                    due.push((x, share[h][x as usize].min(1.0).powf(DUE_WEIGHT)));
-                }
-            }
-        }
-        d.iter()
-            .zip(&free[c])
-            .map(|(&v, &w)| {
-                w * due
-                    .iter()
-                    .filter(|(x, _)| *x != v)
-                    .map(|(_, p)| p)
-                    .product::<f64>()
-            })
-            .sum()
-    };
     for _ in 0..cells.len() {
         let mut best: Option<(f64, usize)> = None;
-        for &c in cells.iter().filter(|&&c| !done[c]) {
-            let s = score(c, &free, &left, &share);
+        for &c in cells.iter().filter(|&&c| !cover.done[c]) {
+            let s = cover.score(m, c);
             let better = match best {
                 None => true,
                 Some((bs, bc)) => {
@@ -213,7 +182,7 @@ pub fn greedy_cover(m: &Model) -> Vec<usize> {
         }
         let p = best.expect("a cell left").1;
         out.push(p);
-        settle(m, p, &full, &mut left, &mut share, &mut free, &mut done);
+        cover.settle(m, p);
     }
     out
 }
@@ -256,39 +225,60 @@ impl Cover {
             done: vec![false; n * n],
         }
     }
-}
 
-/// Orders cell `p`: its must-cover users are no longer left, its candidates' shares go to its
-/// full houses, and each later peer's candidates keep the chance that `p` leaves them allowed.
-fn settle(
-    m: &Model,
-    p: usize,
-    full: &[bool],
-    left: &mut [Vec<u32>],
-    share: &mut [Vec<f64>],
-    free: &mut [Vec<f64>],
-    done: &mut [bool],
-) {
-    done[p] = true;
-    let dp = &m.domains[p];
-    let total: f64 = free[p].iter().sum();
-    for &h in &m.houses_of[p] {
-        if full[h] {
-            for (i, &x) in dp.iter().enumerate() {
-                left[h][x as usize] -= 1;
-                if total > 0.0 {
-                    share[h][x as usize] += free[p][i] / total;
+    /// The expected number of `c`'s candidates that survive both the house checks and the due
+    /// checks: `Σ_v w(v) · Π_{x due at c, x ≠ v} min(1, S(x))^k` (see [`greedy_cover`]).
+    fn score(&self, m: &Model, c: usize) -> f64 {
+        let d = &m.domains[c];
+        // The due values at c, with the chance each is already placed.
+        let mut due: Vec<(u8, f64)> = Vec::new();
+        for &h in &m.houses_of[c] {
+            if !self.full[h] {
+                continue;
+            }
+            for &x in d {
+                if self.left[h][x as usize] == 1 {
+                    due.push((x, self.share[h][x as usize].min(1.0).powf(DUE_WEIGHT)));
                 }
             }
         }
+        d.iter()
+            .zip(&self.free[c])
+            .map(|(&v, &w)| {
+                w * due
+                    .iter()
+                    .filter(|(x, _)| *x != v)
+                    .map(|(_, p)| p)
+                    .product::<f64>()
+            })
+            .sum()
     }
-    for q in m.peers(p) {
-        if done[q] {
-            continue;
+
+    /// Orders cell `p`: its must-cover users are no longer left, its candidates' shares go to
+    /// its full houses, and each later peer's candidates keep the chance that `p` leaves them
+    /// allowed.
+    fn settle(&mut self, m: &Model, p: usize) {
+        self.done[p] = true;
+        let dp = &m.domains[p];
+        let total: f64 = self.free[p].iter().sum();
+        for &h in &m.houses_of[p] {
+            if self.full[h] {
+                for (i, &x) in dp.iter().enumerate() {
+                    self.left[h][x as usize] -= 1;
+                    if total > 0.0 {
+                        self.share[h][x as usize] += self.free[p][i] / total;
+                    }
+                }
+            }
         }
-        for (i, &x) in m.domains[q].iter().enumerate() {
-            let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
-            free[q][i] *= ok as f64 / dp.len() as f64;
+        for q in m.peers(p) {
+            if self.done[q] {
+                continue;
+            }
+            for (i, &x) in m.domains[q].iter().enumerate() {
+                let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
+                self.free[q][i] *= ok as f64 / dp.len() as f64;
+            }
         }
     }
 }
@@ -326,40 +316,12 @@ pub fn likely_first(m: Model) -> Model {
 /// cells down to that depth, each scored as in [`greedy_cover`] (house and relation checks
 /// with the cells before it, and the must-cover check of each value it is the last to cover).
 pub fn estimate(m: &Model, cells: &[usize]) -> f64 {
-    let Cover {
-        mut free,
-        full,
-        mut left,
-        mut share,
-        mut done,
-    } = Cover::new(m, cells);
+    let mut cover = Cover::new(m, cells);
     let (mut level, mut total) = (1.0f64, 0.0f64);
     for &p in cells {
-        let dp = &m.domains[p];
-        let mut due: Vec<(u8, f64)> = Vec::new();
-        for &h in &m.houses_of[p] {
-            if full[h] {
-                for &x in dp {
-                    if left[h][x as usize] == 1 {
-                        due.push((x, share[h][x as usize].min(1.0).powf(DUE_WEIGHT)));
-                    }
-                }
-            }
-        }
-        let s: f64 = dp
-            .iter()
-            .zip(&free[p])
-            .map(|(&v, &w)| {
-                w * due
-                    .iter()
-                    .filter(|(x, _)| *x != v)
-                    .map(|(_, q)| q)
-                    .product::<f64>()
-            })
-            .sum();
-        level *= s;
+        level *= cover.score(m, p);
         total += level;
-        settle(m, p, &full, &mut left, &mut share, &mut free, &mut done);
+        cover.settle(m, p);
     }
     total
 }
