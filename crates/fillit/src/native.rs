@@ -774,8 +774,20 @@ impl Search {
             return self.pack_large(left, skips, budget);
         }
         let key = self.memo_key();
-        if self
-            .failed
+        self.pack_memoized(key, |s| &mut s.failed, left, skips, budget)
+    }
+
+    /// [`Search::pack_node`] behind the memo `memo` picks: a state already proven to fail with
+    /// at least `skips` spare cells fails at once, and a new failure is remembered.
+    fn pack_memoized<K: std::hash::Hash + Eq>(
+        &mut self,
+        key: K,
+        memo: fn(&mut Self) -> &mut Memo<K>,
+        left: usize,
+        skips: usize,
+        budget: &mut u64,
+    ) -> Result<bool, ()> {
+        if memo(self)
             .get(&key)
             .is_some_and(|&s| usize::from(s) >= skips)
         {
@@ -783,7 +795,7 @@ impl Search {
         }
         let result = self.pack_node(left, skips, budget);
         if result == Ok(false) {
-            remember(&mut self.failed, key, skips);
+            remember(memo(self), key, skips);
         }
         result
     }
@@ -805,18 +817,7 @@ impl Search {
             }
         }
         let key = (cells, self.memo_key().1);
-        if self
-            .failed_large
-            .get(&key)
-            .is_some_and(|&s| usize::from(s) >= skips)
-        {
-            return Ok(false);
-        }
-        let result = self.pack_node(left, skips, budget);
-        if result == Ok(false) {
-            remember(&mut self.failed_large, key, skips);
-        }
-        result
+        self.pack_memoized(key, |s| &mut s.failed_large, left, skips, budget)
     }
 
     /// The packing state as a memo key: the board's cells (bit `side·r + c`, meaningful when the
