@@ -2,7 +2,7 @@
 
 use backref_engine::Limits;
 use backref_pipeline::{Request, Settings};
-use backref_program::Options;
+use backref_program::{Options, Propagation};
 
 use crate::cli::BenchArgs;
 use crate::exit::{Exit, Failure};
@@ -120,10 +120,26 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         println!("propagation: {}", p.name());
         println!();
     }
+    // With --steps, the steps of each search, and with --propagate those without it too.
+    let step_columns: Vec<(String, Option<Propagation>)> = match (args.steps, args.propagate) {
+        (false, _) => Vec::new(),
+        (true, None | Some(Propagation::None)) => vec![("steps".into(), args.propagate)],
+        (true, Some(p)) => vec![
+            ("steps (none)".into(), Some(Propagation::None)),
+            (format!("steps ({})", p.name()), Some(p)),
+        ],
+    };
+    let extra: String = step_columns
+        .iter()
+        .map(|(h, _)| format!(" {h} |"))
+        .collect();
     println!(
-        "| puzzle | instance | encoding | order | portable | outcome | pattern B | groups | generate ms | compile ms | match ms | native ms | match/native | total ms |"
+        "| puzzle | instance | encoding | order | portable | outcome | pattern B | groups | generate ms | compile ms | match ms | native ms | match/native | total ms |{extra}"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|{}",
+        "---|".repeat(step_columns.len())
+    );
     let total = cases.len();
     for (k, case) in cases.into_iter().enumerate() {
         let name = std::path::Path::new(&case.input)
@@ -178,9 +194,25 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             }
         }
         let [gen, comp, mat, nat] = times;
+        let mut steps = String::new();
+        for (_, propagation) in &step_columns {
+            let request = Request {
+                options: Options {
+                    propagation: *propagation,
+                    ..request.options.clone()
+                },
+                ..request.clone()
+            };
+            let found =
+                backref_pipeline::search_steps(&*instance, &*engine, &request, &r, timeout)?;
+            steps.push_str(&match found {
+                Some(n) => format!(" {n} |"),
+                None => " - |".into(),
+            });
+        }
         drop(progress);
         println!(
-            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {:.2} | {:.2} | {:.2} | {:.3} | {} | {:.1} |",
+            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {:.2} | {:.2} | {:.2} | {:.3} | {} | {:.1} |{steps}",
             case.puzzle,
             name,
             case.settings.encoding.as_deref().unwrap_or("default"),

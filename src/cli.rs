@@ -218,6 +218,11 @@ pub struct BenchArgs {
     /// Propagation inside the pattern, as for `solve` (the title line says which).
     #[arg(long, value_name = "none|forward", value_parser = parse_propagation)]
     pub propagate: Option<backref_program::Propagation>,
+    /// Add the size of each search: the engine's steps (PCRE2: the least match limit under
+    /// which the search ends, found by re-running it, within the timeout), and with
+    /// `--propagate` the steps of the same search without propagation.
+    #[arg(long)]
+    pub steps: bool,
 }
 
 /// Output format.

@@ -77,3 +77,58 @@ fn an_unknown_level_is_a_usage_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("expected one of none, forward"), "{err}");
 }
+
+/// `bench --steps` measures search size as PCRE2's steps: the same search gives the same count
+/// every time, both with and without forward checking (whose count includes its checks' work),
+/// and an answer the encoder ruled out without a search costs none.
+#[test]
+fn search_steps_measure_each_pattern_of_a_solve() {
+    use backref_engine::Pcre2;
+    use backref_pipeline::{search_steps, Request, Settings};
+    use backref_program::{Options, Propagation};
+    use std::time::Duration;
+
+    let engine = Pcre2::jit();
+    let budget = Duration::from_secs(60);
+    for (puzzle, input) in [
+        ("queens", "8"),
+        ("sudoku", "fixtures/sudoku/sudoku4x4_several.txt"),
+    ] {
+        let instance = backref_puzzles::load(puzzle, input).expect("loads");
+        let steps = |propagation| {
+            let request = Request {
+                settings: Settings {
+                    order: (puzzle == "queens").then(|| "natural".into()),
+                    ..Settings::default()
+                },
+                options: Options {
+                    propagation: Some(propagation),
+                    ..Options::new(backref_engine::Engine::dialect(&engine))
+                },
+                ..Request::new(&engine)
+            };
+            let report = instance.solve_once(&engine, &request).expect("solves");
+            assert_eq!(report.outcome.as_str(), "solved", "{puzzle} {input}");
+            search_steps(&*instance, &engine, &request, &report, budget)
+                .expect("measures")
+                .expect("within the budget")
+        };
+        let none = steps(Propagation::None);
+        assert!(none > 0, "{puzzle} {input}");
+        assert_eq!(
+            steps(Propagation::None),
+            none,
+            "{puzzle} {input}: not repeatable"
+        );
+        let forward = steps(Propagation::Forward);
+        assert!(forward > 0, "{puzzle} {input}");
+    }
+    // Two givens that clash: the encoder rules the grid out, and no search ran.
+    let instance =
+        backref_puzzles::load("sudoku", "fixtures/sudoku/sudoku4x4_clash.txt").expect("loads");
+    let request = Request::new(&engine);
+    let report = instance.solve_once(&engine, &request).expect("solves");
+    assert_eq!(report.outcome.as_str(), "no_solution");
+    let steps = search_steps(&*instance, &engine, &request, &report, budget).expect("measures");
+    assert_eq!(steps, Some(0));
+}

@@ -466,7 +466,19 @@ pub trait Matcher: Send + Sync {
     fn jit_fallback(&self) -> Option<&JitFallback> {
         None
     }
+    /// How many steps a first-match search of `subject` takes, for comparing search trees
+    /// (`backref bench --steps`): `Ok(None)` where the engine cannot tell, or when finding out
+    /// would take more than `budget` of matching. PCRE2 reports the least match limit under
+    /// which the search ends, to within [`STEPS_PRECISION`].
+    fn search_steps(&self, subject: &str, budget: Duration) -> Result<Option<u64>, EngineError> {
+        let _ = (subject, budget);
+        Ok(None)
+    }
 }
+
+/// The relative precision of [`Matcher::search_steps`]: the count it reports is at most this
+/// fraction above the exact one (the bisection stops there, saving about ten reruns).
+pub const STEPS_PRECISION: f64 = 1e-3;
 
 /// Runs a freshly compiled `matcher` as [`Engine::run`] does: `start` is when compiling began;
 /// the timeout covers compile and match, [`Timing::compile`] and [`Outcome::GaveUp`]'s elapsed

@@ -74,7 +74,7 @@ use serde::Serialize;
 use crate::shape::{shape, thousands};
 use crate::{
     run_compiled, Captures, Count, Engine, EngineError, EngineInfo, Flags, Limit, Limits, Matcher,
-    Mode, Outcome, Run, Timing,
+    Mode, Outcome, Run, Timing, STEPS_PRECISION,
 };
 
 /// The callout number that [`Mode::Count`] appends after the pattern; the IR must not use it.
@@ -1098,6 +1098,74 @@ impl Matcher for Pcre2Matcher {
             .as_ref()
             .or_else(|| self.counting.get().and_then(|f| f.as_ref().ok()))
             .and_then(|f| f.jit_fallback.as_ref())
+    }
+
+    /// Finds the least match limit under which the first-match search ends (matched or
+    /// exhausted): limits growing fourfold from 1,000 until one suffices, then bisection down to
+    /// [`STEPS_PRECISION`]. PCRE2's step is the unit its match limit counts, which differs
+    /// between the JIT and the interpreter, so compare counts of one form only. A pattern's
+    /// callouts do nothing here (no callout function is installed).
+    fn search_steps(&self, subject: &str, budget: Duration) -> Result<Option<u64>, EngineError> {
+        let engine = self.engine;
+        let match_err = |message: String| EngineError::Match { engine, message };
+        let (form, _) = self.form(false)?;
+        let match_data = MatchData::new(&form.code).map_err(match_err)?;
+        let context = MatchContext::new().map_err(match_err)?;
+        // SAFETY: `context` is a valid match context.
+        unsafe { pcre2_set_heap_limit_8(context.0, DEFAULT_HEAP_LIMIT_KIB) };
+        let jit_stack = if form.jit {
+            let stack = JitStack::new().map_err(match_err)?;
+            // SAFETY: both objects are valid; the stack outlives every match below.
+            unsafe { pcre2_jit_stack_assign_8(context.0, None, stack.0 as *mut c_void) };
+            Some(stack)
+        } else {
+            None
+        };
+        // Whether the search ends within `limit` steps.
+        let ends = |limit: u32| {
+            // SAFETY: all objects are valid; the subject pointer and length describe
+            // `subject`; the match data, context and JIT stack are this call's.
+            let rc = unsafe {
+                pcre2_set_match_limit_8(context.0, limit);
+                pcre2_match_8(
+                    form.code.0,
+                    subject.as_ptr(),
+                    subject.len(),
+                    0,
+                    0,
+                    match_data.0,
+                    context.0,
+                )
+            };
+            match rc {
+                PCRE2_ERROR_MATCHLIMIT => Ok(false),
+                rc if rc >= 0 || rc == PCRE2_ERROR_NOMATCH => Ok(true),
+                rc => Err(match_err(format!("error {rc}: {}", error_message(rc)))),
+            }
+        };
+        let start = Instant::now();
+        // `low` never suffices (0 stands for "not tried"), `high` does.
+        let (mut low, mut high) = (0u32, 1000u32);
+        while !ends(high)? {
+            if high == u32::MAX || start.elapsed() > budget {
+                return Ok(None);
+            }
+            low = high;
+            high = high.saturating_mul(4);
+        }
+        while high - low > 1 && f64::from(high - low) > STEPS_PRECISION * f64::from(low) {
+            if start.elapsed() > budget {
+                return Ok(None);
+            }
+            let mid = low + (high - low) / 2;
+            if ends(mid)? {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        drop(jit_stack);
+        Ok(Some(u64::from(high)))
     }
 
     fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError> {

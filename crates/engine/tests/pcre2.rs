@@ -111,6 +111,40 @@ fn match_limit_gives_up_instead_of_reporting_no_match() {
     }
 }
 
+/// `search_steps` finds the least match limit under which the search ends: the search ends
+/// with that limit, gives up with a tenth less, and a bigger search tree takes more steps.
+#[test]
+fn search_steps_is_the_least_sufficient_match_limit() {
+    let budget = Duration::from_secs(60);
+    for e in both() {
+        let matcher = e.compile(HARD, &Flags::NONE).unwrap();
+        let small = matcher.search_steps(&hard_subject(12), budget).unwrap();
+        let big = matcher.search_steps(&hard_subject(16), budget).unwrap();
+        let (small, big) = (small.unwrap(), big.unwrap());
+        assert!(big > small, "{big} steps for 16 a's, {small} for 12");
+        let with = |limit: u64| {
+            let limits = Limits {
+                match_limit: Some(limit),
+                ..Limits::default()
+            };
+            matcher
+                .run(&hard_subject(16), Mode::First, &limits)
+                .unwrap()
+        };
+        assert_eq!(with(big).outcome, Outcome::NoSolution);
+        assert_eq!(gave_up(&with(big - big / 10)), Limit::MatchLimit);
+        // A match that succeeds is counted too.
+        let quick = matcher.search_steps("aabc", budget).unwrap().unwrap();
+        assert!(quick >= 1);
+    }
+    // No time to find out: no count rather than a wrong one.
+    let matcher = Pcre2::jit().compile(HARD, &Flags::NONE).unwrap();
+    let none = matcher
+        .search_steps(&hard_subject(24), Duration::ZERO)
+        .unwrap();
+    assert_eq!(none, None);
+}
+
 #[test]
 fn depth_and_heap_limits_give_up() {
     let interp = Pcre2::interpreter();

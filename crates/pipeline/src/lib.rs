@@ -38,6 +38,7 @@ mod resolve;
 mod settings;
 pub mod size;
 mod solve;
+mod steps;
 
 pub use count::{
     checked_count_up_to_two, count, count_capped, counting_method, unique, CountReport, Method,
@@ -55,6 +56,7 @@ pub use registry::{find, Collection, Member, PuzzleEntry};
 pub use report::{ms, Outcome, Problem, RaceReport, SolveReport, StageOutcome, StageStats};
 pub use settings::{choose, names, Choices, Settings};
 pub use solve::{solve, Request};
+pub use steps::search_steps;
 
 /// Checks that `engine` can run here, with its install hint when it cannot.
 pub fn require_available(engine: &dyn backref_engine::Engine) -> Result<(), Error> {
