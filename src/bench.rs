@@ -199,7 +199,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             let request = Request {
                 options: Options {
                     propagation: *propagation,
-                    ..request.options.clone()
+                    ..request.options
                 },
                 ..request.clone()
             };
