@@ -22,7 +22,12 @@ const TIMEOUT: &str = "10";
 /// Fixtures that take several seconds per engine (aquarium gen15_1: 0.5–9 s on each of seven
 /// engines; the generated 25×25 sudoku: a 2.4 MB pattern, about 1 s through PCRE2 alone); the
 /// rest take well under a second each.
-const SLOW: &[&str] = &["gen15_1", "sudoku25x25_gen_1"];
+const SLOW: &[&str] = &[
+    "gen15_1",
+    "sudoku25x25_gen_1",
+    "sudoku20x20_gen_1",
+    "sudoku15x15_gen_1",
+];
 
 fn fixtures(puzzle: &str) -> Vec<PathBuf> {
     let mut v = common::fixtures(puzzle);

@@ -72,8 +72,13 @@ fn every_fixture_solves_to_its_expected_outcome() {
             let (p, q) = match grid.len() {
                 4 => (2, 2),
                 6 => (2, 3),
+                8 => (2, 4),
                 9 => (3, 3),
+                10 => (2, 5),
+                12 => (3, 4),
+                15 => (3, 5),
                 16 => (4, 4),
+                20 => (4, 5),
                 25 => (5, 5),
                 n => panic!("{f:?}: a {n}x{n} fixture"),
             };
