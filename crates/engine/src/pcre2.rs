@@ -655,9 +655,39 @@ impl Drop for JitStack {
     }
 }
 
-/// Match steps of the first, calibrating run of a timed match without callouts: about 2 ms
-/// under the JIT (its steps take 7–25 ns on backref's patterns), a few more interpreted.
+/// The fewest match steps of the first, calibrating run of a timed match without callouts
+/// (about 1 ms under the JIT).
 const CALIBRATION_STEPS: u32 = 100_000;
+
+/// Step rates (per second) well below the slowest measured on backref's patterns, which size
+/// the first run of a timed match: the JIT did 90–170 million steps a second and the
+/// interpreter 0.9–6.5 million (its steps are other units) on Sudoku, fillit, queens and
+/// aquarium patterns (2026-11-23, docs/engines.md "Timeouts"). At these rates the first run
+/// takes at most [`FIRST_RUN_SHARE`] of the timeout unless the machine is over four times
+/// slower than when measured.
+const SLOWEST_JIT_RATE: f64 = 20e6;
+/// See [`SLOWEST_JIT_RATE`].
+const SLOWEST_INTERPRETER_RATE: f64 = 0.2e6;
+/// The share of the timeout the first run may take at the slowest rates.
+const FIRST_RUN_SHARE: f64 = 0.25;
+
+/// The first run's match limit for a timed match with `budget` left: what the slowest rate
+/// does in [`FIRST_RUN_SHARE`] of it, at least [`CALIBRATION_STEPS`], at most `user_limit`.
+/// Most searches end within it, and pay nothing for the timeout.
+fn first_limit(budget: Duration, jit: bool, user_limit: u32) -> u32 {
+    let rate = if jit {
+        SLOWEST_JIT_RATE
+    } else {
+        SLOWEST_INTERPRETER_RATE
+    };
+    let steps = FIRST_RUN_SHARE * rate * budget.as_secs_f64();
+    let steps = if steps >= f64::from(u32::MAX) {
+        u32::MAX
+    } else {
+        steps as u32
+    };
+    steps.max(CALIBRATION_STEPS).min(user_limit)
+}
 
 /// How much larger each calibrated match limit may be than the one before.
 const GROWTH: f64 = 32.0;
@@ -668,7 +698,7 @@ const GROWTH: f64 = 32.0;
 const LONGEST_CALIBRATED_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// A timed match of a pattern without callouts, where PCRE2 cannot look at the clock: first a
-/// short run of [`CALIBRATION_STEPS`]; if that is not enough, the steps per second it measured
+/// run of `first` steps ([`first_limit`]); if that is not enough, the steps per second it measured
 /// give the match limit that lasts until `deadline`, and the match runs again from the start
 /// with it, each limit at most [`GROWTH`] times the last. When a run's limit runs out well
 /// before the deadline, the rate that run measured sets the next limit, as long as that is at
@@ -677,21 +707,22 @@ const LONGEST_CALIBRATED_TIMEOUT: Duration = Duration::from_secs(20);
 /// limit ran out (the deadline, in effect, passed), the time spent matching and a note when it
 /// restarted.
 ///
-/// What it costs: nothing on searches shorter than the first run, and on longer ones the first
-/// run (about 1 ms under the JIT), against 1.15–3× for callouts in the JIT (each copies every
-/// capture). What it gives up: a search gets about three quarters of the time left in one
+/// What it costs: nothing on searches shorter than the first run (with a 10 s timeout, 100
+/// million steps under the JIT: about a second), and on longer ones the first run, against
+/// 1.15–3× for callouts in the JIT (each copies every capture). What it gives up: a search gets about three quarters of the time left in one
 /// piece, so one that needs nearly all of its timeout may give up where callouts would not
 /// have. The CLI's watchdog stays the backstop should the step rate change a lot late in a
 /// search.
 fn calibrated(
     match_once: impl Fn(u32) -> (c_int, Duration),
+    first: u32,
     user_limit: u32,
     deadline: Instant,
 ) -> (c_int, bool, Duration, Option<String>) {
     let budget = deadline.saturating_duration_since(Instant::now());
     // Close enough to the deadline to stop instead of starting again.
     let slack = (budget / 20).max(Duration::from_millis(20));
-    let mut limit = CALIBRATION_STEPS.min(user_limit);
+    let mut limit = first.min(user_limit);
     let mut spent = Duration::ZERO;
     let mut runs: Vec<(u32, Duration)> = Vec::new();
     loop {
@@ -1282,7 +1313,10 @@ impl Matcher for Pcre2Matcher {
                 (rc, false)
             }
             Some(deadline) => {
-                let (rc, ran_out, took, note) = calibrated(match_once, user_limit, deadline);
+                let left = deadline.saturating_duration_since(Instant::now());
+                let first = first_limit(left, form.jit, user_limit);
+                let (rc, ran_out, took, note) =
+                    calibrated(match_once, first, user_limit, deadline);
                 timing.matching = took;
                 notes.extend(note);
                 (rc, ran_out)
