@@ -227,17 +227,19 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
     // resources come first and must be covered, even with one user or none (the packing then
     // fails at once, or right after that user's cell). Other houses only forbid repeats.
     let full = |house: &[usize]| house.len() == m.n;
+    // Value by value: an option's three house resources then have nearby numbers, and the
+    // branch-reset form pads each option up to its largest (about half the patterns' size).
     let mut must_cover = 0u32;
-    for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| full(h)) {
-        for x in 0..m.n as u8 {
+    for x in 0..m.n as u8 {
+        for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| full(h)) {
             if !house.iter().any(|&c| m.givens[c] == Some(x)) {
                 add(&users_in(house, x), house_name(h, x));
                 must_cover += 1;
             }
         }
     }
-    for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| !full(h)) {
-        for x in 0..m.n as u8 {
+    for x in 0..m.n as u8 {
+        for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| !full(h)) {
             let users = users_in(house, x);
             if users.len() >= 2 {
                 add(&users, house_name(h, x));
