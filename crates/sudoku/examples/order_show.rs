@@ -66,8 +66,8 @@ fn pack(
         }
     }
     let mut due = vec![Vec::new(); options.len()];
-    for r in 0..must_cover as usize {
-        match last[r] {
+    for (r, last) in last.iter().enumerate().take(must_cover as usize) {
+        match *last {
             Some(i) => due[i].push(r),
             None => return (0, 0),
         }
