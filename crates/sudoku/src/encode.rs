@@ -306,7 +306,8 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
                 .collect(),
         })
         .collect();
-    // Conditions: cubes over the cell items, each anchored after its first empty cell.
+    // Conditions: cubes over the cell items, each anchored after one of its empty cells
+    // (`order::anchor_rank`: the first, a quadruple's third).
     let mut item_of = vec![None; m.n * m.n];
     for (i, &c) in cells.iter().enumerate() {
         item_of[c] = Some(i);
