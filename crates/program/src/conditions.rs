@@ -6,7 +6,12 @@
 //! lowered with resources alone, so the packing gadget (and its checker) carry it unchanged:
 //! for a condition `a`, an item `i` and an option `u` of `i` that some cube of `a` forbids, one
 //! resource `r(a, i, u)` is used by option `u` of item `i` and by every cube of `a` forbidding
-//! it. One option per item is chosen, so the two conflict exactly when both are chosen.
+//! it. One option per item is chosen, so the two conflict exactly when both are chosen. When
+//! the cubes restrict `i` to fewer distinct sets than there are such options (a quadruple's
+//! cube fixes a cell to one value), one resource `r(a, i, S)` per allowed set `S` is used
+//! instead, by every option outside `S` and by the cubes allowing `S`: again a cube and an
+//! option conflict exactly when the cube forbids the option (two options of one item, or two
+//! cubes of one condition, are never chosen together), with fewer resources (smaller patterns).
 //!
 //! The solution set of the packing is the set of item choices for which some cube of every
 //! condition holds; a condition's choice is determined when its cubes are disjoint (the caller
@@ -42,7 +47,8 @@ pub struct Lowered {
     pub items: Vec<PackItem>,
     /// The resource count after the conditions' resources (numbered from the `first` passed).
     pub resources: u32,
-    /// A readable name per added resource: `{condition}_{item}_{option label}`.
+    /// A readable name per added resource: `{condition}_{item}_{option label}`, or
+    /// `{condition}_{item}_in{labels of the allowed set}` (`_set{k}` when long) per allowed set.
     pub names: Vec<String>,
 }
 
@@ -67,11 +73,60 @@ pub fn lower(items: &mut [PackItem], first: u32, conditions: &[Condition]) -> Lo
             }
         }
         for &i in &touched {
-            for u in 0..items[i].options.len() {
-                let forbids =
-                    |cube: &Cube| cube.allow.iter().any(|(j, ok)| *j == i && !ok.contains(&u));
+            let n = items[i].options.len();
+            // Each cube's allowed options of item i (`None`: the cube leaves it free).
+            let sets: Vec<Option<Vec<bool>>> = cond
+                .cubes
+                .iter()
+                .map(|cube| {
+                    let mut set: Option<Vec<bool>> = None;
+                    for (_, ok) in cube.allow.iter().filter(|(j, _)| *j == i) {
+                        let s = set.get_or_insert_with(|| vec![true; n]);
+                        for (u, slot) in s.iter_mut().enumerate() {
+                            *slot &= ok.contains(&u);
+                        }
+                    }
+                    set.filter(|s| s.contains(&false))
+                })
+                .collect();
+            let forbidden = (0..n)
+                .filter(|&u| sets.iter().flatten().any(|s| !s[u]))
+                .count();
+            let mut distinct: Vec<&Vec<bool>> = Vec::new();
+            for s in sets.iter().flatten() {
+                if !distinct.contains(&s) {
+                    distinct.push(s);
+                }
+            }
+            if distinct.len() < forbidden {
+                // Fewer resources one per allowed set: used by every option outside the set and
+                // by the cubes allowing just that set.
+                for (k, set) in distinct.iter().enumerate() {
+                    for (c, s) in sets.iter().enumerate() {
+                        if s.as_ref() == Some(*set) {
+                            cube_res[c].push(next);
+                        }
+                    }
+                    for u in (0..n).filter(|&u| !set[u]) {
+                        items[i].options[u].resources.push(next);
+                    }
+                    let inside: String = (0..n)
+                        .filter(|&u| set[u])
+                        .map(|u| sanitize(&items[i].options[u].label))
+                        .collect();
+                    let tail = if inside.len() <= 12 {
+                        format!("in{inside}")
+                    } else {
+                        format!("set{k}")
+                    };
+                    names.push(format!("{}_{}_{tail}", cond.name, items[i].name));
+                    next += 1;
+                }
+                continue;
+            }
+            for u in 0..n {
                 let users: Vec<usize> = (0..cond.cubes.len())
-                    .filter(|&k| forbids(&cond.cubes[k]))
+                    .filter(|&k| sets[k].as_ref().is_some_and(|s| !s[u]))
                     .collect();
                 if users.is_empty() {
                     continue;
@@ -182,7 +237,9 @@ mod tests {
         };
         let low = lower(&mut items, 0, &[cond]);
         assert_eq!(low.resources as usize, low.names.len());
-        assert_eq!(low.names[0], "k_a_1");
+        // Two allowed sets per cell ({1,4}, {2,3}) against four forbidden options: one
+        // resource per set.
+        assert_eq!(low.names, ["k_a_in14", "k_a_in23", "k_b_in14", "k_b_in23"]);
         // Distinctness by one resource per value shared by both cells.
         for (u, _) in ["1", "2", "3", "4"].iter().enumerate() {
             let r = low.resources + u as u32;

@@ -10,9 +10,9 @@
 //!
 //! - a condition over more than two cells (killer cage, quadruple,
 //!   anti-Battenburg) is a condition item of [`backref_program::conditions`]: its options are
-//!   disjoint cubes ("every cell of the cage in {1, 2, 6}"), decided right after the first of
-//!   its empty cells in the order; a cube that a given contradicts is dropped, restrictions on
-//!   given cells vanish.
+//!   disjoint cubes ("every cell of the cage in {1, 2, 6}"), decided right after one of its
+//!   empty cells in the order (the first, or as `order::anchor_rank` says); a cube that a given
+//!   contradicts is dropped, restrictions on given cells vanish.
 //!
 //! Only the full houses' resources must be covered.
 
@@ -50,11 +50,12 @@ fn contradiction() -> Result<Encoded, ProgramError> {
 }
 
 /// A cube over cells: its label and, per restricted cell, the values it allows.
-type CellCube = (String, Vec<(usize, Vec<u8>)>);
+pub(crate) type CellCube = (String, Vec<(usize, Vec<u8>)>);
 
 /// The disjoint cubes of condition `k`, over cells and values; several conditions for a
-/// quadruple (one per listed value). Each comes with a name stem.
-fn cubes_of(m: &Model, k: &Cond) -> Result<Vec<(String, Vec<CellCube>)>, ProgramError> {
+/// quadruple (one per listed value). Each comes with a name stem. (The cover order reads them
+/// too, to weigh the conditions: `order.rs`.)
+pub(crate) fn cubes_of(m: &Model, k: &Cond) -> Result<Vec<(String, Vec<CellCube>)>, ProgramError> {
     let n = m.n as u8;
     let all: Vec<u8> = (0..n).collect();
     Ok(match k {
@@ -226,17 +227,19 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
     // resources come first and must be covered, even with one user or none (the packing then
     // fails at once, or right after that user's cell). Other houses only forbid repeats.
     let full = |house: &[usize]| house.len() == m.n;
+    // Value by value: an option's three house resources then have nearby numbers, and the
+    // branch-reset form pads each option up to its largest (about half the patterns' size).
     let mut must_cover = 0u32;
-    for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| full(h)) {
-        for x in 0..m.n as u8 {
+    for x in 0..m.n as u8 {
+        for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| full(h)) {
             if !house.iter().any(|&c| m.givens[c] == Some(x)) {
                 add(&users_in(house, x), house_name(h, x));
                 must_cover += 1;
             }
         }
     }
-    for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| !full(h)) {
-        for x in 0..m.n as u8 {
+    for x in 0..m.n as u8 {
+        for (h, house) in m.houses.iter().enumerate().filter(|(_, h)| !full(h)) {
             let users = users_in(house, x);
             if users.len() >= 2 {
                 add(&users, house_name(h, x));
@@ -303,7 +306,8 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
                 .collect(),
         })
         .collect();
-    // Conditions: cubes over the cell items, each anchored after its first empty cell.
+    // Conditions: cubes over the cell items, each anchored after one of its empty cells
+    // (`order::anchor_rank`: the first, a quadruple's third).
     let mut item_of = vec![None; m.n * m.n];
     for (i, &c) in cells.iter().enumerate() {
         item_of[c] = Some(i);
@@ -340,7 +344,8 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
             }
             let mut pos: Vec<usize> = k.cells().iter().filter_map(|&c| item_of[c]).collect();
             pos.sort_unstable();
-            let anchor = pos.first().copied();
+            let at = crate::order::anchor_rank(k).min(pos.len().saturating_sub(1));
+            let anchor = pos.get(at).copied();
             let Some(anchor) = anchor else {
                 continue; // every cell given, and a cube holds
             };

@@ -8,7 +8,7 @@
 //! ([`DEFAULT_ORDER`], [`greedy_cover`]), adds the chance that the encoder's must-cover checks
 //! (each value a full house lacks) let a candidate through.
 
-use crate::model::Model;
+use crate::model::{Cond, Model};
 
 /// The static orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,6 +99,51 @@ fn compatible(m: &Model, p: usize, y: u8, q: usize, x: u8) -> bool {
     })
 }
 
+/// The share of `p`'s candidates (each counted once, or weighed by `w`) that leave empty cell
+/// `q` = `x` allowed, as [`compatible`] says; `share` and `related` tell whether `p` and `q`
+/// have a house or a relation in common (without a relation only the house matters, which is
+/// much cheaper to test: the 25×25 orders spent most of their time here).
+fn leaves(
+    m: &Model,
+    p: usize,
+    w: Option<&[f64]>,
+    q: usize,
+    x: u8,
+    share: bool,
+    related: bool,
+) -> f64 {
+    let dp = &m.domains[p];
+    let ok = |y: u8| {
+        if related {
+            compatible(m, p, y, q, x)
+        } else {
+            !(share && x == y)
+        }
+    };
+    match w {
+        None => dp.iter().filter(|&&y| ok(y)).count() as f64 / dp.len() as f64,
+        Some(w) => {
+            let ok: f64 = dp
+                .iter()
+                .zip(w)
+                .filter(|(&y, _)| ok(y))
+                .map(|(_, w)| w)
+                .sum();
+            ok / w.iter().sum::<f64>()
+        }
+    }
+}
+
+/// Whether `p` and `q` share a house, and whether a relation joins them.
+fn ties(m: &Model, p: usize, q: usize) -> (bool, bool) {
+    let share = m.houses_of[p].iter().any(|h| m.houses_of[q].contains(h));
+    let related = m.relations_of[p].iter().any(|&i| {
+        let r = m.relations[i];
+        (r.a == p && r.b == q) || (r.a == q && r.b == p)
+    });
+    (share, related)
+}
+
 /// The greedy order; with a seed, every score is multiplied by a factor from
 /// `1 - spread` to `1 + spread` hashed from the seed and the cell.
 pub fn greedy(m: &Model, seed: Option<u64>, spread: f64) -> Vec<usize> {
@@ -133,14 +178,13 @@ pub fn greedy_weighed(m: &Model, seed: Option<u64>, spread: f64) -> (Vec<usize>,
         done[p] = true;
         out.push(p);
         weights[p] = free[p].clone();
-        let dp = &m.domains[p];
         for q in m.peers(p) {
             if done[q] {
                 continue;
             }
+            let (share, related) = ties(m, p, q);
             for (i, &x) in m.domains[q].iter().enumerate() {
-                let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
-                free[q][i] *= ok as f64 / dp.len() as f64;
+                free[q][i] *= leaves(m, p, None, q, x, share, related);
             }
         }
     }
@@ -154,6 +198,26 @@ pub fn greedy_weighed(m: &Model, seed: Option<u64>, spread: f64) -> (Vec<usize>,
 /// 4 needs over 5 M nodes on the generated 25×25 fixture, which 1 solves in 20 k. So 1.
 pub const DUE_WEIGHT: f64 = 1.0;
 
+/// How much fewer ways per cell a condition over more than two cells must leave than the best
+/// cell's score before [`greedy_cover`] opens it (takes one of its cells): 1.5. Measured on the
+/// regex's search tree (`examples/order_show.rs`) of Abigail's quadruple-1 (an empty grid with
+/// 18 quadruples, nodes to the first solution): 1.0 → 7.4 M, 1.3–1.7 → 3.2 M, 2 → over 30 M
+/// (natively 3.8 M, 1.9 M, over 30 M); without the conditions in the order, over 100 M natively.
+pub const UNIT_BIAS: f64 = 1.5;
+
+/// After which of its empty cells in the order (0: the first) a condition's item is decided.
+/// A quadruple's waits for its third cell: deciding its cube (where its values go) after the
+/// first cell branches over placements the next cells may rule out anyway; on quadruple-1 the
+/// regex's tree to the first solution has 5.4 M nodes after the first cell, 4.4 M after the
+/// second, 3.2 M after the third, 5.7 M after the last. Killer cages and anti-Battenburgs
+/// decide theirs after the first.
+pub fn anchor_rank(k: &Cond) -> usize {
+    match k {
+        Cond::Contains { .. } => 2,
+        Cond::Sum { .. } | Cond::NotCheckerboard { .. } => 0,
+    }
+}
+
 /// The greedy order with the encoder's must-cover checks in its score: a full house must hold
 /// every value its givens lack, and the regex checks that right after the last cell of the
 /// house that could take the value. When cell `c` would be that last cell, its branch `v ≠ x`
@@ -162,40 +226,116 @@ pub const DUE_WEIGHT: f64 = 1.0;
 /// So a cell's score is `Σ_v w(v) · Π_{x due at c, x ≠ v} min(1, S(x))^k` with
 /// k = [`DUE_WEIGHT`]: about the expected number of its candidates that survive both the house
 /// checks and the due checks.
+///
+/// Conditions over more than two cells (killer cages, quadruples, anti-Battenburgs) weigh in
+/// through the encoder's cubes (each a way the condition holds, restricting some cells): an
+/// unopened condition scores the geometric mean over its cells of the ways its cubes leave
+/// (the sum over cubes of the product of the candidates each allows per cell, each candidate
+/// weighed by its chance to survive), which never exceeds its cells' own scores and is far
+/// below them for a restrictive condition (a quadruple of four values: 24 ways for 4 cells,
+/// about 2.2 per cell against 9 candidates). When that is below the best cell's score by
+/// [`UNIT_BIAS`], the condition's best cell is taken next. Once a cell of a condition is
+/// ordered, the condition is open: every other cell of it keeps per candidate the chance that
+/// the cube allows it, so its cells follow soon, and the ordered cell's candidates count for its
+/// peers in proportion to those weights. Without conditions the order is as before.
 pub fn greedy_cover(m: &Model) -> Vec<usize> {
     let cells = &m.empty;
     let mut cover = Cover::new(m, cells);
     let mut out = Vec::with_capacity(cells.len());
     for _ in 0..cells.len() {
-        let mut best: Option<(f64, usize)> = None;
-        for &c in cells.iter().filter(|&&c| !cover.done[c]) {
-            let s = cover.score(m, c);
-            let better = match best {
-                None => true,
-                Some((bs, bc)) => {
-                    s < bs - 1e-12 || (s <= bs + 1e-12 && m.domains[c].len() < m.domains[bc].len())
-                }
-            };
-            if better {
-                best = Some((s, c));
+        let best = cover
+            .pick(m, cells.iter().copied().filter(|&c| !cover.done[c]))
+            .expect("a cell left");
+        // A condition whose cubes leave fewer ways per cell than the best cell has candidates
+        // is opened first: its best cell is taken (the condition item follows it).
+        let p = match cover.best_unit() {
+            Some((u, k)) if u * UNIT_BIAS < best.0 - 1e-12 => {
+                let open = cover.conds[k].cells.clone();
+                cover
+                    .pick(m, open.into_iter().filter(|&c| !cover.done[c]))
+                    .expect("an unopened condition has open cells")
+                    .1
             }
-        }
-        let p = best.expect("a cell left").1;
+            _ => best.1,
+        };
         out.push(p);
         cover.settle(m, p);
     }
     out
 }
 
+/// A condition over more than two cells as [`greedy_cover`] weighs it: its empty cells and its
+/// cubes (the encoder's, `encode::cubes_of`), each as the candidate indices it allows per
+/// restricted empty cell; cubes a given contradicts are dropped, as the encoder drops them.
+struct Weighed {
+    cells: Vec<usize>,
+    cubes: Vec<Vec<(usize, Vec<usize>)>>,
+    /// Whether a cell of it is ordered (its condition item then follows that cell).
+    opened: bool,
+}
+
+/// The conditions of `m` as [`Weighed`] ones (a condition with too many cubes for the encoder
+/// is left out: the encoder rejects the puzzle anyway).
+fn weighed(m: &Model) -> Vec<Weighed> {
+    let mut out = Vec::new();
+    for k in &m.conditions {
+        let Ok(parts) = crate::encode::cubes_of(m, k) else {
+            continue;
+        };
+        let cells: Vec<usize> = k
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&c| m.givens[c].is_none())
+            .collect();
+        for (_, cubes) in parts {
+            let mut kept = Vec::new();
+            'cubes: for (_, restrict) in cubes {
+                let mut allow: Vec<(usize, Vec<usize>)> = Vec::new();
+                for (c, ok) in restrict {
+                    if let Some(g) = m.givens[c] {
+                        if ok.contains(&g) {
+                            continue;
+                        }
+                        continue 'cubes;
+                    }
+                    let idx: Vec<usize> = (0..m.domains[c].len())
+                        .filter(|&i| ok.contains(&m.domains[c][i]))
+                        .collect();
+                    match allow.iter_mut().find(|(d, _)| *d == c) {
+                        Some((_, have)) => have.retain(|i| idx.contains(i)),
+                        None => allow.push((c, idx)),
+                    }
+                }
+                kept.push(allow);
+            }
+            if !cells.is_empty() {
+                out.push(Weighed {
+                    cells: cells.clone(),
+                    cubes: kept,
+                    opened: false,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// The state [`greedy_cover`] and [`estimate`] keep while ordering: each cell's candidates'
-/// chance to survive (`free`), which houses are full, and per must-cover (house, value) the
-/// unordered users left and the sum of the ordered users' shares.
+/// chance to survive (`free`), which houses are full, per must-cover (house, value) the
+/// unordered users left and the sum of the ordered users' shares, and the conditions over more
+/// than two cells with their cubes.
 struct Cover {
     free: Vec<Vec<f64>>,
     full: Vec<bool>,
     left: Vec<Vec<u32>>,
     share: Vec<Vec<f64>>,
     done: Vec<bool>,
+    conds: Vec<Weighed>,
+    /// The conditions through each cell.
+    conds_of: Vec<Vec<usize>>,
+    /// Each condition's [`Cover::unit`] while none of its cells' chances changed.
+    units: Vec<Option<f64>>,
 }
 
 impl Cover {
@@ -217,12 +357,171 @@ impl Cover {
                 }
             }
         }
+        let conds = weighed(m);
+        let mut conds_of = vec![Vec::new(); n * n];
+        for (k, w) in conds.iter().enumerate() {
+            for &c in &w.cells {
+                conds_of[c].push(k);
+            }
+        }
         Cover {
             free,
             full,
             left,
             share: vec![vec![0.0f64; n]; m.houses.len()],
             done: vec![false; n * n],
+            units: vec![None; conds.len()],
+            conds,
+            conds_of,
+        }
+    }
+
+    /// Of `cells`, the one of smallest [`Cover::score`] (ties: fewer candidates, then the
+    /// earlier cell), with its score.
+    fn pick(&self, m: &Model, cells: impl Iterator<Item = usize>) -> Option<(f64, usize)> {
+        let mut best: Option<(f64, usize)> = None;
+        for c in cells {
+            let s = self.score(m, c);
+            let better = match best {
+                None => true,
+                Some((bs, bc)) => {
+                    s < bs - 1e-12 || (s <= bs + 1e-12 && m.domains[c].len() < m.domains[bc].len())
+                }
+            };
+            if better {
+                best = Some((s, c));
+            }
+        }
+        best
+    }
+
+    /// The chance-weighted number of `c`'s candidates that `cube` allows.
+    fn allowed(&self, cube: &[(usize, Vec<usize>)], c: usize) -> f64 {
+        let mut idx: Option<&Vec<usize>> = None;
+        for (d, ok) in cube {
+            if *d == c {
+                idx = Some(ok);
+            }
+        }
+        match idx {
+            Some(ok) => ok.iter().map(|&i| self.free[c][i]).sum(),
+            None => self.free[c].iter().sum(),
+        }
+    }
+
+    /// Each cube's weight: the product over the condition's cells not yet ordered, except
+    /// `but`, of the chance-weighted candidates the cube allows there (about the number of
+    /// ways the cube can hold).
+    fn cube_weights(&self, k: usize, but: Option<usize>) -> Vec<f64> {
+        let w = &self.conds[k];
+        w.cubes
+            .iter()
+            .map(|cube| {
+                w.cells
+                    .iter()
+                    .filter(|&&c| !self.done[c] && Some(c) != but)
+                    .map(|&c| self.allowed(cube, c))
+                    .product()
+            })
+            .collect()
+    }
+
+    /// The ways an unopened condition `k` leaves per cell: the geometric mean over its cells
+    /// of the weighted ways its cubes hold (no more than its cells' candidates without it).
+    fn unit(&mut self, k: usize) -> f64 {
+        if let Some(u) = self.units[k] {
+            return u;
+        }
+        let ways: f64 = self.cube_weights(k, None).iter().sum();
+        let u = ways.powf(1.0 / self.conds[k].cells.len() as f64);
+        self.units[k] = Some(u);
+        u
+    }
+
+    /// The unopened condition with the fewest ways per cell ([`Cover::unit`]).
+    fn best_unit(&mut self) -> Option<(f64, usize)> {
+        let mut best: Option<(f64, usize)> = None;
+        for k in 0..self.conds.len() {
+            if self.conds[k].opened {
+                continue;
+            }
+            let u = self.unit(k);
+            if best.is_none_or(|(b, _)| u < b - 1e-12) {
+                best = Some((u, k));
+            }
+        }
+        best
+    }
+
+    /// Opens every condition through `p` (ordered now: its condition items follow it). Each
+    /// other cell of such a condition keeps, per candidate, the chance that the chosen cube
+    /// allows it (cubes weighed by [`Cover::cube_weights`]). Returns the weight of each of
+    /// `p`'s candidates: its chance times, per condition opened, the weight of the cubes
+    /// allowing it.
+    fn open(&mut self, p: usize) -> Vec<f64> {
+        let mut wp = self.free[p].clone();
+        for k in self.conds_of[p].clone() {
+            if self.conds[k].opened {
+                continue;
+            }
+            self.conds[k].opened = true;
+            let rest = self.cube_weights(k, Some(p));
+            let with_p: Vec<f64> = self.conds[k]
+                .cubes
+                .iter()
+                .zip(&rest)
+                .map(|(cube, r)| r * self.allowed(cube, p))
+                .collect();
+            let total: f64 = with_p.iter().sum();
+            // p's candidates: the cubes allowing each.
+            for (i, w) in wp.iter_mut().enumerate() {
+                let ok: f64 = self.conds[k]
+                    .cubes
+                    .iter()
+                    .zip(&rest)
+                    .filter(|(cube, _)| {
+                        cube.iter()
+                            .filter(|(d, _)| *d == p)
+                            .all(|(_, idx)| idx.contains(&i))
+                    })
+                    .map(|(_, r)| r)
+                    .sum();
+                *w *= ok;
+            }
+            let cells = self.conds[k].cells.clone();
+            for c in cells {
+                if c == p || self.done[c] {
+                    continue;
+                }
+                for i in 0..self.free[c].len() {
+                    let ok: f64 = if total > 0.0 {
+                        self.conds[k]
+                            .cubes
+                            .iter()
+                            .zip(&with_p)
+                            .filter(|(cube, _)| {
+                                cube.iter()
+                                    .filter(|(d, _)| *d == c)
+                                    .all(|(_, idx)| idx.contains(&i))
+                            })
+                            .map(|(_, w)| w)
+                            .sum::<f64>()
+                            / total
+                    } else {
+                        0.0
+                    };
+                    self.free[c][i] *= ok;
+                }
+                self.touched(c);
+            }
+        }
+        wp
+    }
+
+    /// Forgets the cached units of the conditions through `c` (its chances changed).
+    fn touched(&mut self, c: usize) {
+        for &k in &self.conds_of[c] {
+            self.units[k] = None;
         }
     }
 
@@ -255,10 +554,13 @@ impl Cover {
     }
 
     /// Orders cell `p`: its must-cover users are no longer left, its candidates' shares go to
-    /// its full houses, and each later peer's candidates keep the chance that `p` leaves them
-    /// allowed.
+    /// its full houses, the conditions through it are opened ([`Cover::open`]), and each
+    /// later peer's candidates keep the chance that `p` leaves them allowed: the share of `p`'s
+    /// candidates compatible with them, each counted once, or, when `p` is in a condition,
+    /// each weighed as [`Cover::open`] says.
     fn settle(&mut self, m: &Model, p: usize) {
         self.done[p] = true;
+        self.touched(p);
         let dp = &m.domains[p];
         let total: f64 = self.free[p].iter().sum();
         for &h in &m.houses_of[p] {
@@ -271,14 +573,20 @@ impl Cover {
                 }
             }
         }
+        let weights = if self.conds_of[p].is_empty() {
+            None
+        } else {
+            Some(self.open(p)).filter(|w| w.iter().sum::<f64>() > 0.0)
+        };
         for q in m.peers(p) {
             if self.done[q] {
                 continue;
             }
+            let (share, related) = ties(m, p, q);
             for (i, &x) in m.domains[q].iter().enumerate() {
-                let ok = dp.iter().filter(|&&y| compatible(m, p, y, q, x)).count();
-                self.free[q][i] *= ok as f64 / dp.len() as f64;
+                self.free[q][i] *= leaves(m, p, weights.as_deref(), q, x, share, related);
             }
+            self.touched(q);
         }
     }
 }
