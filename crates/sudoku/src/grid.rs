@@ -856,6 +856,49 @@ mod tests {
     }
 
     #[test]
+    fn sums_and_sandwiches_parse_with_errors_naming_the_field() {
+        let s = parse(
+            "....\n....\n....\n....\nlittle-killer 6 r1c2 dr\narrow r2c2 r1c1 r2c1\n\
+             sandwich c3 0\nslow-thermo r1c1 r2c2\nnon-consecutive\nkropki-negative\n",
+        )
+        .unwrap();
+        assert_eq!(
+            s.variants,
+            vec![
+                Variant::LittleKiller {
+                    sum: 6,
+                    cells: vec![1, 6, 11],
+                    dir: (1, 1)
+                },
+                Variant::Arrow {
+                    circle: 5,
+                    cells: vec![0, 4]
+                },
+                Variant::Sandwich {
+                    row: false,
+                    index: 2,
+                    sum: 0
+                },
+                Variant::SlowThermo(vec![0, 5]),
+                Variant::NonConsecutive,
+                Variant::KropkiNegative,
+            ]
+        );
+        for (line, col, want) in [
+            ("little-killer 6 r1c2 dd", 22, "not a direction"),
+            ("little-killer 13 r1c2 dr", 15, "from 1 to 12"),
+            ("little-killer 6 r1c2", 1, "takes a sum"),
+            ("sandwich r5 3", 10, "not a row r1 to r4"),
+            ("sandwich c1 6", 13, "from 0 to 5"),
+            ("arrow r1c1 r3c3", 12, "does not touch"),
+        ] {
+            let e = parse(&format!("....\n....\n....\n....\n{line}\n")).unwrap_err();
+            assert_eq!((e.line, e.col), (5, col), "{line}: {e}");
+            assert!(e.message.contains(want), "{line}: {e}");
+        }
+    }
+
+    #[test]
     fn variants_and_regions_parse() {
         let s = parse(
             "....\n....\n....\n....\nregions\naabb\naabb\nccdd\nccdd\ndiagonal\nthermo r1c1 r2c2\n",

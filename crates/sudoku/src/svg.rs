@@ -216,24 +216,39 @@ fn marks(d: &mut Document, s: &Sudoku, m: f64, cell: f64) {
                                     && (0..n as i64).contains(&k)
                                     && cells.contains(&((r * n as i64 + k) as usize))
                             };
-                            // Each side the cage leaves, inset; corners joined along the cage.
+                            // Each side the cage leaves, inset. An end stops at the inset
+                            // corner where the cage turns, runs to the cell's edge where it
+                            // goes on straight, and on by the inset round a concave corner.
                             let (l, r) = (!inside(0, -1), !inside(0, 1));
                             let (t, b) = (!inside(-1, 0), !inside(1, 0));
-                            let xa = if l { x0 + inset } else { x0 };
-                            let xb = if r { x1 - inset } else { x1 };
-                            let ya = if t { y0 + inset } else { y0 };
-                            let yb = if b { y1 - inset } else { y1 };
+                            let end = |open: bool, diagonal: bool, at: f64, dir: f64| {
+                                if open {
+                                    at - dir * inset
+                                } else if diagonal {
+                                    at + dir * inset
+                                } else {
+                                    at
+                                }
+                            };
                             if t {
-                                d.line(xa, y0 + inset, xb, y0 + inset, &[]);
+                                let a = end(l, inside(-1, -1), x0, -1.0);
+                                let z = end(r, inside(-1, 1), x1, 1.0);
+                                d.line(a, y0 + inset, z, y0 + inset, &[]);
                             }
                             if b {
-                                d.line(xa, y1 - inset, xb, y1 - inset, &[]);
+                                let a = end(l, inside(1, -1), x0, -1.0);
+                                let z = end(r, inside(1, 1), x1, 1.0);
+                                d.line(a, y1 - inset, z, y1 - inset, &[]);
                             }
                             if l {
-                                d.line(x0 + inset, ya, x0 + inset, yb, &[]);
+                                let a = end(t, inside(-1, -1), y0, -1.0);
+                                let z = end(b, inside(1, -1), y1, 1.0);
+                                d.line(x0 + inset, a, x0 + inset, z, &[]);
                             }
                             if r {
-                                d.line(x1 - inset, ya, x1 - inset, yb, &[]);
+                                let a = end(t, inside(-1, 1), y0, -1.0);
+                                let z = end(b, inside(1, 1), y1, 1.0);
+                                d.line(x1 - inset, a, x1 - inset, z, &[]);
                             }
                         }
                     },

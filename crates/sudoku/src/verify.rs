@@ -404,4 +404,29 @@ mod tests {
         assert_eq!(broken("battenburg r1c1").len(), 1);
         assert!(broken("anti-battenburg r1c1").is_empty());
     }
+
+    #[test]
+    fn sums_sandwiches_slow_thermos_and_negative_constraints() {
+        // r1c2 r2c3 r3c4 = 2 1 3.
+        assert!(broken("little-killer 6 r1c2 dr").is_empty());
+        assert!(broken("little-killer 7 r1c2 dr")[0].contains("sums to 6"));
+        // r2c2 = 4 = r1c1 + r2c1 = 1 + 3.
+        assert!(broken("arrow r2c2 r1c1 r2c1").is_empty());
+        assert_eq!(broken("arrow r2c1 r1c1 r2c2").len(), 1);
+        // Row 1 is 1 2 3 4, column 1 is 1 3 2 4.
+        assert!(broken("sandwich r1 5").is_empty());
+        assert!(broken("sandwich c1 5").is_empty());
+        assert_eq!(broken("sandwich r1 0").len(), 1);
+        assert!(broken("slow-thermo r1c1 r2c2").is_empty());
+        assert_eq!(broken("slow-thermo r2c2 r1c1").len(), 1);
+        // Consecutive neighbours: rows 1 2 3 4 has three pairs, and more below.
+        let plain = broken("non-consecutive").len();
+        assert!(plain > 3);
+        assert_eq!(broken("non-consecutive\nwhite r1c1 r1c2").len(), plain - 1);
+        // 1 2 is consecutive and double: a black dot excuses it too under kropki-negative.
+        let k = broken("kropki-negative").len();
+        assert!(k >= plain);
+        assert_eq!(broken("kropki-negative\nblack r1c1 r1c2").len(), k - 1);
+        assert_eq!(broken("non-consecutive\nblack r1c1 r1c2").len(), plain);
+    }
 }
