@@ -9,10 +9,13 @@
 //!   that `v` forbids (a not-equal relation is one resource per common value).
 //!
 //! - a condition over more than two cells (killer cage, quadruple,
-//!   anti-Battenburg) is a condition item of [`backref_program::conditions`]: its options are
-//!   disjoint cubes ("every cell of the cage in {1, 2, 6}"), decided right after one of its
-//!   empty cells in the order (the first, or as `order::anchor_rank` says); a cube that a given
-//!   contradicts is dropped, restrictions on given cells vanish.
+//!   anti-Battenburg, sandwich) is a condition item of [`backref_program::conditions`]: its
+//!   options are disjoint cubes ("every cell of the cage in {1, 2, 6}"), decided right after
+//!   one of its empty cells in the order (as `order::anchor_rank` says: the first, a
+//!   quadruple's third, a sandwich's last); a cube that a given contradicts is dropped,
+//!   restrictions on given cells vanish;
+//! - a linear sum with repeats allowed (little killer, arrow) is a chain of transition items
+//!   over prefix sums, each right after its cell ([`chain`]).
 //!
 //! Only the full houses' resources must be covered.
 
@@ -183,7 +186,232 @@ pub(crate) fn cubes_of(m: &Model, k: &Cond) -> Result<Vec<(String, Vec<CellCube>
                 .collect();
             vec![("ab".to_string(), cubes)]
         }
+        Cond::Sandwich { cells, sum } => {
+            // One cube per position of the 1 (p) and the N (q) and set of distinct middle
+            // numbers (2 to N − 1) of the gap's size summing to `sum`: p holds 1, q holds N,
+            // the cells between hold the set (a row or column holds each once, so exactly the
+            // set). Disjoint: a solution fixes p, q and the set. At most 70 cubes on 9×9.
+            let top = n - 1;
+            let mut cubes = Vec::new();
+            for p in 0..cells.len() {
+                for q in 0..cells.len() {
+                    if p == q {
+                        continue;
+                    }
+                    let (lo, hi) = (p.min(q), p.max(q));
+                    let gap = hi - lo - 1;
+                    let mut sets = Vec::new();
+                    subsets(1, top, gap, *sum as i64, &mut Vec::new(), &mut sets);
+                    for set in sets {
+                        let mut restrict = vec![(cells[p], vec![0]), (cells[q], vec![top])];
+                        restrict.extend(cells[lo + 1..hi].iter().map(|&c| (c, set.clone())));
+                        let label: String = set.iter().map(|&x| symbol(x, false)).collect();
+                        cubes.push((format!("{}x{}_{label}", p + 1, q + 1), restrict));
+                    }
+                }
+            }
+            if cubes.len() > MAX_CUBES {
+                return Err(ProgramError::Arity(format!(
+                    "a sandwich summing to {sum} has {} placements, more than {MAX_CUBES}",
+                    cubes.len()
+                )));
+            }
+            vec![("sw".to_string(), cubes)]
+        }
+        // Stated as a chain of transition items ([`chain`]), not as cubes.
+        Cond::Linear { .. } => Vec::new(),
     })
+}
+
+/// Every increasing set of `left` values from `from..to` whose numbers (value + 1) sum to `sum`.
+fn subsets(from: u8, to: u8, left: usize, sum: i64, set: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+    if left == 0 {
+        if sum == 0 {
+            out.push(set.clone());
+        }
+        return;
+    }
+    for x in from..to {
+        if x as i64 + 1 > sum {
+            break;
+        }
+        set.push(x);
+        subsets(x + 1, to, left - 1, sum - (x as i64 + 1), set, out);
+        set.pop();
+    }
+}
+
+/// How many bits number `k` values (0 for one).
+fn bits(k: usize) -> usize {
+    (usize::BITS - k.saturating_sub(1).leading_zeros()) as usize
+}
+
+/// A prefix sum as part of a label: `n3` for −3.
+fn signed(x: i64) -> String {
+    if x < 0 {
+        format!("n{}", -x)
+    } else {
+        x.to_string()
+    }
+}
+
+/// Where new resources go: the next free number and each one's name.
+struct Fresh {
+    next: u32,
+    names: Vec<String>,
+}
+
+impl Fresh {
+    fn add(&mut self, name: String) -> u32 {
+        self.next += 1;
+        self.names.push(name);
+        self.next - 1
+    }
+}
+
+/// A linear condition Σ coef · number = target (repeats allowed) as a chain of transition
+/// items, one per empty cell in search order (givens are constants moved to the right):
+/// `T_k` chooses (s_{k−1}, s_k), the prefix sums before and after the k-th cell, with
+/// s_0 = 0, s_L = target and s_k − s_{k−1} = coef · number of that cell. Each s_k ranges
+/// only over the values from which the rest of the cells (numbers 1 to N, or their
+/// candidates) can still reach the target, so `T_k`, placed right after its cell, fails as
+/// soon as the cells so far make the target unreachable. Two binary links keep it pairwise:
+/// a bit of the cell's candidate index against the same bit of the value `T_k` implies, and
+/// a bit of s_{k−1} in `T_{k−1}` against the same bit in `T_k` (one resource per bit and
+/// side: a pair differing anywhere shares one). The `T_k` are determined by the cells, so
+/// counts are unchanged. Returns (anchor item, item) pairs, or `None` when no filling can
+/// reach the target.
+fn chain(
+    m: &Model,
+    name: &str,
+    k: &Cond,
+    item_of: &[Option<usize>],
+    items: &mut [PackItem],
+    fresh: &mut Fresh,
+) -> Option<Vec<(usize, PackItem)>> {
+    let Cond::Linear {
+        cells,
+        coefs,
+        target,
+    } = k
+    else {
+        return Some(Vec::new());
+    };
+    let mut t = *target as i64;
+    // (item, cell, coefficient) of the empty cells, in search order.
+    let mut terms: Vec<(usize, usize, i64)> = Vec::new();
+    for (&c, &k) in cells.iter().zip(coefs) {
+        match (m.givens[c], item_of[c]) {
+            (Some(g), _) => t -= k as i64 * (g as i64 + 1),
+            (None, Some(i)) => terms.push((i, c, k as i64)),
+            (None, None) => return None,
+        }
+    }
+    terms.sort_unstable();
+    if terms.is_empty() {
+        return (t == 0).then(Vec::new);
+    }
+    let contrib: Vec<Vec<i64>> = terms
+        .iter()
+        .map(|&(_, c, k)| m.domains[c].iter().map(|&x| k * (x as i64 + 1)).collect())
+        .collect();
+    let len = terms.len();
+    let lo = |j: usize| *contrib[j].iter().min().expect("a candidate");
+    let hi = |j: usize| *contrib[j].iter().max().expect("a candidate");
+    // The range of s_k: reachable from 0 by the first k cells and to t by the others.
+    let range = |k: usize| -> (i64, i64) {
+        let (plo, phi): (i64, i64) = ((0..k).map(lo).sum(), (0..k).map(hi).sum());
+        let (slo, shi): (i64, i64) = ((k..len).map(lo).sum(), (k..len).map(hi).sum());
+        (plo.max(t - shi), phi.min(t - slo))
+    };
+    let ranges: Vec<(i64, i64)> = (0..=len).map(range).collect();
+    if ranges.iter().any(|(a, b)| a > b) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(len);
+    // Per item: its options as (s_{k−1}, s_k, candidate index).
+    let mut prev: Vec<(i64, i64, usize)> = Vec::new();
+    for (j, &(item, _, _)) in terms.iter().enumerate() {
+        let (a0, a1) = ranges[j];
+        let (b0, b1) = ranges[j + 1];
+        let mut opts = Vec::new();
+        for a in a0..=a1 {
+            for (u, &d) in contrib[j].iter().enumerate() {
+                if (b0..=b1).contains(&(a + d)) {
+                    opts.push((a, a + d, u));
+                }
+            }
+        }
+        if opts.is_empty() {
+            return None;
+        }
+        let tname = format!("{name}_{}", j + 1);
+        let mut res: Vec<Vec<u32>> = vec![Vec::new(); opts.len()];
+        // The cell's candidate index, bit by bit.
+        for bit in 0..bits(items[item].options.len()) {
+            for beta in [0, 1] {
+                let cell_side: Vec<usize> = (0..items[item].options.len())
+                    .filter(|u| (u >> bit) & 1 == beta)
+                    .collect();
+                let t_side: Vec<usize> = (0..opts.len())
+                    .filter(|&o| (opts[o].2 >> bit) & 1 != beta)
+                    .collect();
+                if cell_side.is_empty() || t_side.is_empty() {
+                    continue;
+                }
+                let r = fresh.add(format!("{tname}_v{bit}_{beta}"));
+                for u in cell_side {
+                    items[item].options[u].resources.push(r);
+                }
+                for o in t_side {
+                    res[o].push(r);
+                }
+            }
+        }
+        // s_{k−1}: T_{k−1}'s second sum against this one's first, bit by bit.
+        if j > 0 {
+            for bit in 0..bits((a1 - a0 + 1) as usize) {
+                for beta in [0, 1] {
+                    let here: Vec<usize> = (0..opts.len())
+                        .filter(|&o| (((opts[o].0 - a0) as usize) >> bit) & 1 != beta)
+                        .collect();
+                    let before: Vec<usize> = (0..prev.len())
+                        .filter(|&o| (((prev[o].1 - a0) as usize) >> bit) & 1 == beta)
+                        .collect();
+                    if here.is_empty() || before.is_empty() {
+                        continue;
+                    }
+                    let r = fresh.add(format!("{tname}_s{bit}_{beta}"));
+                    for o in here {
+                        res[o].push(r);
+                    }
+                    let last: &mut (usize, PackItem) = out.last_mut().expect("T_{k-1}");
+                    for o in before {
+                        last.1.options[o].resources.push(r);
+                    }
+                }
+            }
+        }
+        let options = opts
+            .iter()
+            .zip(res)
+            .map(|(&(a, b, _), resources)| PackOption {
+                label: format!("{}_{}", signed(a), signed(b)),
+                resources,
+                requires: vec![],
+            })
+            .collect();
+        out.push((
+            item,
+            PackItem {
+                name: tname,
+                symmetry: None,
+                options,
+            },
+        ));
+        prev = opts;
+    }
+    Some(out)
 }
 
 /// States the puzzle of `m` with the empty cells decided in `cells` order.
@@ -307,7 +535,7 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
         })
         .collect();
     // Conditions: cubes over the cell items, each anchored after one of its empty cells
-    // (`order::anchor_rank`: the first, a quadruple's third).
+    // (`order::anchor_rank`: the first, a quadruple's third, a sandwich's last).
     let mut item_of = vec![None; m.n * m.n];
     for (i, &c) in cells.iter().enumerate() {
         item_of[c] = Some(i);
@@ -358,9 +586,28 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
     }
     let lowered = conditions::lower(&mut items, next, &conds);
     names.extend(lowered.names);
+    let mut extra: Vec<Option<PackItem>> = lowered.items.into_iter().map(Some).collect();
+    let mut fresh = Fresh {
+        next: lowered.resources,
+        names: Vec::new(),
+    };
+    for (ki, k) in m.conditions.iter().enumerate() {
+        if !matches!(k, Cond::Linear { .. }) {
+            continue;
+        }
+        let name = format!("ls{}", ki + 1);
+        let Some(links) = chain(m, &name, k, &item_of, &mut items, &mut fresh) else {
+            return contradiction();
+        };
+        for (anchor, item) in links {
+            anchors.push(anchor);
+            extra.push(Some(item));
+        }
+    }
+    names.extend(fresh.names);
+    let resources = fresh.next;
     let mut placed: Vec<PackItem> = Vec::with_capacity(items.len() + conds.len());
     let mut placed_cells = Vec::with_capacity(placed.capacity());
-    let mut extra: Vec<Option<PackItem>> = lowered.items.into_iter().map(Some).collect();
     for (i, item) in items.into_iter().enumerate() {
         placed.push(item);
         placed_cells.push(Some(cells[i]));
@@ -372,7 +619,7 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
         }
     }
     let mut program = Program::new('X');
-    let order = program.packing(placed, lowered.resources, must_cover)?;
+    let order = program.packing(placed, resources, must_cover)?;
     program.name_resources(&order, names)?;
     Ok(Encoded {
         program,

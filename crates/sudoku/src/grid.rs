@@ -8,8 +8,10 @@
 //! `anti-knight`, `anti-king`, `odd CELLS`, `even CELLS`, `house CELLS`, `thermo CELLS`,
 //! `whisper CELLS`, `white A B`, `black A B`, `x A B`, `v A B`, `killer SUM CELLS`,
 //! `renban CELLS`, `quadruple CELL VALUES`, `battenburg CELLS`, `anti-battenburg CELLS` (2×2
-//! blocks by their top-left cells), and `regions` followed by N lines of N region marks
-//! (jigsaw). Cells are written `r1c1` (row, column from 1).
+//! blocks by their top-left cells), `slow-thermo CELLS`, `arrow CIRCLE CELLS`,
+//! `little-killer SUM START DIR` (DIR `dr`, `dl`, `ur`, `ul`), `sandwich r3 SUM` /
+//! `sandwich c5 SUM`, `non-consecutive`, `kropki-negative`, and `regions` followed by N lines
+//! of N region marks (jigsaw). Cells are written `r1c1` (row, column from 1).
 
 /// The sizes with their boxes: (N, box rows p, box columns q).
 pub const SIZES: [(usize, usize, usize); 10] = [
@@ -65,6 +67,51 @@ pub enum Variant {
     Battenburg(usize),
     /// An anti-Battenburg: the 2×2 block at this top-left cell does not.
     AntiBattenburg(usize),
+    /// A little killer clue outside the grid: the numbers along its diagonal (repeats allowed)
+    /// sum to `sum`.
+    LittleKiller {
+        /// The clue.
+        sum: u32,
+        /// The diagonal's cells, from the one next to the clue to the edge.
+        cells: Vec<usize>,
+        /// The step along the diagonal: (rows, columns), each −1 or 1.
+        dir: (i8, i8),
+    },
+    /// An arrow: the circle's number is the sum of the numbers on the arrow (repeats allowed
+    /// unless a house forbids them).
+    Arrow {
+        /// The circle.
+        circle: usize,
+        /// The arrow's cells, from the one touching the circle.
+        cells: Vec<usize>,
+    },
+    /// A sandwich clue: the numbers strictly between the 1 and the N of a row or a column sum
+    /// to `sum`.
+    Sandwich {
+        /// A row (true) or a column.
+        row: bool,
+        /// Which row or column, from 0.
+        index: usize,
+        /// The clue.
+        sum: u32,
+    },
+    /// Orthogonal neighbours not joined by a white dot are not consecutive (non-consecutive
+    /// sudoku; with white dots, consecutive sudoku).
+    NonConsecutive,
+    /// The kropki negative constraint: orthogonal neighbours joined by no dot are neither
+    /// consecutive nor one double the other.
+    KropkiNegative,
+    /// A slow thermometer: numbers never decrease from the bulb (the first cell).
+    SlowThermo(Vec<usize>),
+}
+
+impl Variant {
+    /// The cells of a sandwich's row or column, in order, on an `n`×`n` grid.
+    pub fn line_cells(n: usize, row: bool, index: usize) -> Vec<usize> {
+        (0..n)
+            .map(|i| if row { index * n + i } else { i * n + index })
+            .collect()
+    }
 }
 
 /// A Sudoku puzzle as written.
@@ -308,7 +355,7 @@ pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
     Ok(sudoku)
 }
 
-const KEYWORDS: [&str; 19] = [
+const KEYWORDS: [&str; 25] = [
     "diagonal",
     "windoku",
     "anti-knight",
@@ -328,6 +375,12 @@ const KEYWORDS: [&str; 19] = [
     "battenburg",
     "anti-battenburg",
     "regions",
+    "little-killer",
+    "arrow",
+    "sandwich",
+    "non-consecutive",
+    "kropki-negative",
+    "slow-thermo",
 ];
 
 fn is_keyword_line(line: &str) -> bool {
@@ -399,6 +452,8 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
         let (fields, cell_words) = match key.as_str() {
             "killer" => (ws.get(1..2).unwrap_or(&[]), ws.get(2..).unwrap_or(&[])),
             "quadruple" => (ws.get(2..).unwrap_or(&[]), ws.get(1..2).unwrap_or(&[])),
+            "little-killer" => (ws.get(1..2).unwrap_or(&[]), ws.get(2..3).unwrap_or(&[])),
+            "sandwich" => (ws.get(1..).unwrap_or(&[]), &[][..]),
             _ => (&[][..], &ws[1..]),
         };
         let cells = cell_words
@@ -413,10 +468,13 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
             }
         };
         let v = match key.as_str() {
-            "diagonal" | "windoku" | "anti-knight" | "anti-king" | "regions" => {
+            "diagonal" | "windoku" | "anti-knight" | "anti-king" | "regions"
+            | "non-consecutive" | "kropki-negative" => {
                 arity("no cells", cells.is_empty())?;
                 match key.as_str() {
                     "diagonal" => Variant::Diagonal,
+                    "non-consecutive" => Variant::NonConsecutive,
+                    "kropki-negative" => Variant::KropkiNegative,
                     "windoku" => {
                         if n != 9 {
                             return Err(ParseError::at(no, kcol, "windoku is for 9×9 only"));
@@ -442,15 +500,29 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
                     }
                 }
             }
-            "thermo" | "whisper" => {
+            "thermo" | "whisper" | "slow-thermo" => {
                 arity("a line of two cells or more", cells.len() >= 2)?;
                 adjacent(n, no, &ws, &cells)?;
-                if key == "thermo" {
-                    Variant::Thermo(cells)
-                } else {
-                    Variant::Whisper(cells)
+                match key.as_str() {
+                    "thermo" => Variant::Thermo(cells),
+                    "slow-thermo" => Variant::SlowThermo(cells),
+                    _ => Variant::Whisper(cells),
                 }
             }
+            "arrow" => {
+                arity(
+                    "a circle, then the arrow's cells (one or more)",
+                    cells.len() >= 2,
+                )?;
+                adjacent(n, no, &ws, &cells)?;
+                distinct(no, &ws[1..], &cells)?;
+                Variant::Arrow {
+                    circle: cells[0],
+                    cells: cells[1..].to_vec(),
+                }
+            }
+            "little-killer" => little_killer(n, no, kcol, &ws, &cells)?,
+            "sandwich" => sandwich(n, no, kcol, fields)?,
             "white" | "black" | "x" | "v" => {
                 arity("two neighbouring cells", cells.len() == 2)?;
                 adjacent(n, no, &ws, &cells)?;
@@ -542,6 +614,100 @@ fn parse_variants(s: &mut Sudoku, lines: &[(usize, &str)]) -> Result<(), ParseEr
         s.variants.push(v);
     }
     Ok(())
+}
+
+/// `little-killer SUM START DIR`: the diagonal from START in direction DIR (`dr`, `dl`, `ur`,
+/// `ul`: down or up, right or left) to the edge.
+fn little_killer(
+    n: usize,
+    no: usize,
+    kcol: usize,
+    ws: &[(usize, &str)],
+    cells: &[usize],
+) -> Result<Variant, ParseError> {
+    const WANT: &str = "little-killer takes a sum, a first cell and a direction (dr, dl, ur, ul)";
+    let (Some(&(scol, sw)), [start], Some(&(dcol, dw)), None) =
+        (ws.get(1), cells, ws.get(3), ws.get(4))
+    else {
+        return Err(ParseError::at(no, kcol, WANT));
+    };
+    let dir: (i8, i8) = match dw.to_ascii_lowercase().as_str() {
+        "dr" => (1, 1),
+        "dl" => (1, -1),
+        "ur" => (-1, 1),
+        "ul" => (-1, -1),
+        _ => {
+            return Err(ParseError::at(
+                no,
+                dcol,
+                format!("{dw:?} is not a direction: write dr, dl, ur or ul"),
+            ))
+        }
+    };
+    let (mut r, mut c) = ((start / n) as i64, (start % n) as i64);
+    let mut diag = Vec::new();
+    while (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
+        diag.push(r as usize * n + c as usize);
+        r += dir.0 as i64;
+        c += dir.1 as i64;
+    }
+    let max = (diag.len() * n) as u32;
+    let sum = sw.parse::<u32>().ok().filter(|k| (1..=max).contains(k));
+    let Some(sum) = sum else {
+        return Err(ParseError::at(
+            no,
+            scol,
+            format!("{sw:?} is not a sum of this diagonal (a number from 1 to {max})"),
+        ));
+    };
+    Ok(Variant::LittleKiller {
+        sum,
+        cells: diag,
+        dir,
+    })
+}
+
+/// `sandwich r3 SUM` or `sandwich c5 SUM`.
+fn sandwich(
+    n: usize,
+    no: usize,
+    kcol: usize,
+    fields: &[(usize, &str)],
+) -> Result<Variant, ParseError> {
+    let [(lcol, lw), (scol, sw)] = fields else {
+        return Err(ParseError::at(
+            no,
+            kcol,
+            "sandwich takes a row r1 or a column c1, then a sum",
+        ));
+    };
+    let low = lw.to_ascii_lowercase();
+    let line = low
+        .strip_prefix('r')
+        .map(|k| (true, k))
+        .or_else(|| low.strip_prefix('c').map(|k| (false, k)))
+        .and_then(|(row, k)| Some((row, k.parse::<usize>().ok()?)))
+        .filter(|(_, k)| (1..=n).contains(k));
+    let Some((row, index)) = line else {
+        return Err(ParseError::at(
+            no,
+            *lcol,
+            format!("{lw:?} is not a row r1 to r{n} nor a column c1 to c{n}"),
+        ));
+    };
+    let max = (2..n as u32).sum::<u32>();
+    let Some(sum) = sw.parse::<u32>().ok().filter(|k| *k <= max) else {
+        return Err(ParseError::at(
+            no,
+            *scol,
+            format!("{sw:?} is not a sandwich sum (a number from 0 to {max})"),
+        ));
+    };
+    Ok(Variant::Sandwich {
+        row,
+        index: index - 1,
+        sum,
+    })
 }
 
 /// The cells of a cage or line are distinct.
@@ -687,6 +853,49 @@ mod tests {
         assert_eq!((e.line, e.col), (2, 13), "{e}");
         let e = parse("12.4..12....4..3\nfrobnicate\n").unwrap_err();
         assert_eq!((e.line, e.col), (2, 1), "{e}");
+    }
+
+    #[test]
+    fn sums_and_sandwiches_parse_with_errors_naming_the_field() {
+        let s = parse(
+            "....\n....\n....\n....\nlittle-killer 6 r1c2 dr\narrow r2c2 r1c1 r2c1\n\
+             sandwich c3 0\nslow-thermo r1c1 r2c2\nnon-consecutive\nkropki-negative\n",
+        )
+        .unwrap();
+        assert_eq!(
+            s.variants,
+            vec![
+                Variant::LittleKiller {
+                    sum: 6,
+                    cells: vec![1, 6, 11],
+                    dir: (1, 1)
+                },
+                Variant::Arrow {
+                    circle: 5,
+                    cells: vec![0, 4]
+                },
+                Variant::Sandwich {
+                    row: false,
+                    index: 2,
+                    sum: 0
+                },
+                Variant::SlowThermo(vec![0, 5]),
+                Variant::NonConsecutive,
+                Variant::KropkiNegative,
+            ]
+        );
+        for (line, col, want) in [
+            ("little-killer 6 r1c2 dd", 22, "not a direction"),
+            ("little-killer 13 r1c2 dr", 15, "from 1 to 12"),
+            ("little-killer 6 r1c2", 1, "takes a sum"),
+            ("sandwich r5 3", 10, "not a row r1 to r4"),
+            ("sandwich c1 6", 13, "from 0 to 5"),
+            ("arrow r1c1 r3c3", 12, "does not touch"),
+        ] {
+            let e = parse(&format!("....\n....\n....\n....\n{line}\n")).unwrap_err();
+            assert_eq!((e.line, e.col), (5, col), "{line}: {e}");
+            assert!(e.message.contains(want), "{line}: {e}");
+        }
     }
 
     #[test]

@@ -23,6 +23,12 @@ pub enum Rel {
     ParityDiffers,
     /// They differ by at most this much (two cells of a renban line of this length + 1).
     Within(u8),
+    /// The first is not larger (slow thermometer).
+    LessEq,
+    /// They do not differ by 1 (non-consecutive neighbours).
+    NotConsecutive,
+    /// They neither differ by 1 nor is one double the other (kropki negative constraint).
+    NoDot,
 }
 
 impl Rel {
@@ -38,6 +44,9 @@ impl Rel {
             Rel::Sum(s) => a + b == s as u32,
             Rel::ParityDiffers => a % 2 != b % 2,
             Rel::Within(k) => a.abs_diff(b) <= k as u32,
+            Rel::LessEq => a <= b,
+            Rel::NotConsecutive => a.abs_diff(b) != 1,
+            Rel::NoDot => a.abs_diff(b) != 1 && a != 2 * b && b != 2 * a,
         }
     }
 }
@@ -75,13 +84,33 @@ pub enum Cond {
         /// The block: top left, top right, bottom left, bottom right.
         cells: [usize; 4],
     },
+    /// A linear equation on the cells' numbers, repeats allowed: Σ coefs[i] · number(cells[i])
+    /// = target (little killer: all 1; arrow: the arrow's cells 1, the circle −1, target 0).
+    Linear {
+        /// The cells (distinct).
+        cells: Vec<usize>,
+        /// Each cell's coefficient, 1 or −1.
+        coefs: Vec<i32>,
+        /// The right-hand side.
+        target: i32,
+    },
+    /// A sandwich: the numbers strictly between the 1 and the N of `cells` (a row or a
+    /// column, in order) sum to `sum`.
+    Sandwich {
+        /// The line's cells in order.
+        cells: Vec<usize>,
+        /// The clue.
+        sum: u32,
+    },
 }
 
 impl Cond {
     /// The cells the condition reads.
     pub fn cells(&self) -> &[usize] {
         match self {
-            Cond::Sum { cells, .. } => cells,
+            Cond::Sum { cells, .. } | Cond::Linear { cells, .. } | Cond::Sandwich { cells, .. } => {
+                cells
+            }
             Cond::Contains { cells, .. } | Cond::NotCheckerboard { cells } => cells,
         }
     }
@@ -153,6 +182,10 @@ impl Model {
         let mut pairs: Vec<Relation> = Vec::new();
         let mut moves: Vec<(i64, i64)> = Vec::new();
         let mut conditions: Vec<Cond> = Vec::new();
+        // Orthogonal neighbours joined by a white / any dot (for the negative constraints).
+        let mut white: Vec<(usize, usize)> = Vec::new();
+        let mut dotted: Vec<(usize, usize)> = Vec::new();
+        let mut negative: Vec<Rel> = Vec::new();
         for v in &s.variants {
             match v {
                 Variant::Diagonal => {
@@ -174,11 +207,11 @@ impl Model {
                         odd[c] = Some(matches!(v, Variant::Odd(_)));
                     }
                 }
-                Variant::Thermo(cells) | Variant::Whisper(cells) => {
-                    let rel = if matches!(v, Variant::Thermo(_)) {
-                        Rel::Less
-                    } else {
-                        Rel::Differ(5)
+                Variant::Thermo(cells) | Variant::Whisper(cells) | Variant::SlowThermo(cells) => {
+                    let rel = match v {
+                        Variant::Thermo(_) => Rel::Less,
+                        Variant::SlowThermo(_) => Rel::LessEq,
+                        _ => Rel::Differ(5),
                     };
                     for w in cells.windows(2) {
                         pairs.push(Relation {
@@ -192,6 +225,11 @@ impl Model {
                 | Variant::Black(a, b)
                 | Variant::X(a, b)
                 | Variant::V(a, b) => {
+                    let key = (*a.min(b), *a.max(b));
+                    dotted.push(key);
+                    if matches!(v, Variant::White(..)) {
+                        white.push(key);
+                    }
                     let rel = match v {
                         Variant::White(..) => Rel::Consecutive,
                         Variant::Black(..) => Rel::Double,
@@ -240,6 +278,41 @@ impl Model {
                 Variant::AntiBattenburg(c) => conditions.push(Cond::NotCheckerboard {
                     cells: block_cells(n, *c),
                 }),
+                Variant::LittleKiller { sum, cells, .. } => conditions.push(Cond::Linear {
+                    cells: cells.clone(),
+                    coefs: vec![1; cells.len()],
+                    target: *sum as i32,
+                }),
+                Variant::Arrow { circle, cells } => {
+                    let mut coefs = vec![1; cells.len()];
+                    coefs.push(-1);
+                    let mut all = cells.clone();
+                    all.push(*circle);
+                    conditions.push(Cond::Linear {
+                        cells: all,
+                        coefs,
+                        target: 0,
+                    });
+                }
+                Variant::Sandwich { row, index, sum } => conditions.push(Cond::Sandwich {
+                    cells: Variant::line_cells(n, *row, *index),
+                    sum: *sum,
+                }),
+                Variant::NonConsecutive => negative.push(Rel::NotConsecutive),
+                Variant::KropkiNegative => negative.push(Rel::NoDot),
+            }
+        }
+        // The negative constraints: every pair of orthogonal neighbours without the dot.
+        for rel in negative {
+            let skip = if rel == Rel::NoDot { &dotted } else { &white };
+            for a in 0..n * n {
+                let right = (a % n + 1 < n).then_some(a + 1);
+                let down = (a / n + 1 < n).then_some(a + n);
+                for b in [right, down].into_iter().flatten() {
+                    if !skip.contains(&(a, b)) {
+                        pairs.push(Relation { a, b, rel });
+                    }
+                }
             }
         }
         let mut houses_of: Vec<Vec<usize>> = vec![Vec::new(); n * n];

@@ -3,14 +3,15 @@
 //! pairwise relations with cells already filled, and, like the encoder's must-cover resources,
 //! each value a full house lacks is checked placed right after the last cell of that house that
 //! could take it), so its search tree is the regex engine's. Conditions over more than two
-//! cells (killer cages, quadruples, anti-Battenburgs) are checked here from their rules on the
+//! cells (killer cages, quadruples, anti-Battenburgs, little killers, arrows, sandwiches) are
+//! checked here from their rules on the
 //! cells already filled, without the encoder's cubes: the tree then differs from the engine's,
 //! the solutions do not.
 
 use crate::model::{Cond, Model};
 
 /// Whether condition `k` can still hold with the values of `grid` (numbers are values + 1).
-fn may_hold(k: &Cond, grid: &[Option<u8>]) -> bool {
+fn may_hold(k: &Cond, grid: &[Option<u8>], n: usize) -> bool {
     let filled: Vec<u32> = k
         .cells()
         .iter()
@@ -45,6 +46,45 @@ fn may_hold(k: &Cond, grid: &[Option<u8>]) -> bool {
             match (p[0], p[1], p[2], p[3]) {
                 (Some(a), Some(b), Some(c), Some(d)) => !(a == d && b == c && a != b),
                 _ => true,
+            }
+        }
+        Cond::Linear {
+            cells,
+            coefs,
+            target,
+        } => {
+            // The filled cells' part, and what the open ones (numbers 1 to n) can still add.
+            let (mut lo, mut hi) = (0i64, 0i64);
+            for (&c, &k) in cells.iter().zip(coefs) {
+                let k = k as i64;
+                match grid[c] {
+                    Some(x) => {
+                        lo += k * (x as i64 + 1);
+                        hi += k * (x as i64 + 1);
+                    }
+                    None => {
+                        let (a, b) = (k, k * n as i64);
+                        lo += a.min(b);
+                        hi += a.max(b);
+                    }
+                }
+            }
+            (lo..=hi).contains(&(*target as i64))
+        }
+        Cond::Sandwich { cells, sum } => {
+            let at = |v: u8| cells.iter().position(|&c| grid[c] == Some(v));
+            let (Some(p), Some(q)) = (at(0), at(n as u8 - 1)) else {
+                return true;
+            };
+            let between = &cells[p.min(q) + 1..p.max(q)];
+            let total: u32 = between
+                .iter()
+                .filter_map(|&c| grid[c].map(|x| x as u32 + 1))
+                .sum();
+            if between.iter().all(|&c| grid[c].is_some()) {
+                total == *sum
+            } else {
+                total <= *sum
             }
         }
     }
@@ -83,7 +123,7 @@ impl State<'_> {
             self.grid[c] = Some(x);
             let ok = self.m.conditions_of[c]
                 .iter()
-                .all(|&k| may_hold(&self.m.conditions[k], &self.grid));
+                .all(|&k| may_hold(&self.m.conditions[k], &self.grid, self.m.n));
             self.grid[c] = None;
             if !ok {
                 return false;
@@ -160,7 +200,10 @@ pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> 
             nodes: 0,
         },
     };
-    if m.contradiction.is_some() || never || !m.conditions.iter().all(|k| may_hold(k, &m.givens)) {
+    if m.contradiction.is_some()
+        || never
+        || !m.conditions.iter().all(|k| may_hold(k, &m.givens, m.n))
+    {
         return s.out;
     }
     for (c, g) in m.givens.iter().enumerate() {

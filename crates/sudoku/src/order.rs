@@ -209,12 +209,17 @@ pub const UNIT_BIAS: f64 = 1.5;
 /// A quadruple's waits for its third cell: deciding its cube (where its values go) after the
 /// first cell branches over placements the next cells may rule out anyway; on quadruple-1 the
 /// regex's tree to the first solution has 5.4 M nodes after the first cell, 4.4 M after the
-/// second, 3.2 M after the third, 5.7 M after the last. Killer cages and anti-Battenburgs
-/// decide theirs after the first.
+/// second, 3.2 M after the third, 5.7 M after the last. A sandwich's cubes guess where the 1
+/// and the N go, so choosing one early multiplies the tree by the guesses; after the line's
+/// last empty cell exactly one cube fits (a 6×6 no-solution fixture: 12 s of match against
+/// 112 ms), so it waits for the last (`usize::MAX`, cut to the last by the encoder). Killer
+/// cages and anti-Battenburgs decide theirs after the first; linear sums are chains, not
+/// condition items (0, unused).
 pub fn anchor_rank(k: &Cond) -> usize {
     match k {
         Cond::Contains { .. } => 2,
-        Cond::Sum { .. } | Cond::NotCheckerboard { .. } => 0,
+        Cond::Sandwich { .. } => usize::MAX,
+        Cond::Sum { .. } | Cond::NotCheckerboard { .. } | Cond::Linear { .. } => 0,
     }
 }
 

@@ -127,6 +127,19 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
     let mut pairs: Vec<PairRule> = Vec::new();
     let mut singles: Vec<CellRule> = Vec::new();
     let at = |k: usize| (k / n, k % n);
+    // Dots as unordered pairs of cells, for the negative constraints.
+    let joined = |white_only: bool| -> Vec<(usize, usize)> {
+        s.variants
+            .iter()
+            .filter_map(|v| match v {
+                Variant::White(a, b) => Some((*a, *b)),
+                Variant::Black(a, b) if !white_only => Some((*a, *b)),
+                _ => None,
+            })
+            .flat_map(|(a, b)| [(a, b), (b, a)])
+            .collect()
+    };
+    let value = |k: usize| num[k / n][k % n];
     for v in &s.variants {
         match v {
             Variant::Diagonal => {
@@ -245,6 +258,72 @@ pub fn check(s: &Sudoku, rows: &[String]) -> Result<(), Vec<Violation>> {
                     }
                 }
             }
+            Variant::SlowThermo(cells) => {
+                for w in cells.windows(2) {
+                    pairs.push(("slow thermometer".into(), at(w[0]), at(w[1]), |a, b| a <= b));
+                }
+            }
+            Variant::LittleKiller { sum, cells, .. } => {
+                let total: u32 = cells.iter().map(|&k| value(k)).sum();
+                if total != *sum {
+                    errors.push(Violation::Variant {
+                        rule: format!("the little killer {sum} (its diagonal sums to {total})"),
+                        cell: at(cells[0]),
+                    });
+                }
+            }
+            Variant::Arrow { circle, cells } => {
+                let total: u32 = cells.iter().map(|&k| value(k)).sum();
+                if total != value(*circle) {
+                    errors.push(Violation::Variant {
+                        rule: format!("the arrow (it sums to {total})"),
+                        cell: at(*circle),
+                    });
+                }
+            }
+            Variant::Sandwich { row, index, sum } => {
+                let line: Vec<u32> = (0..n)
+                    .map(|i| if *row { num[*index][i] } else { num[i][*index] })
+                    .collect();
+                let one = line.iter().position(|&x| x == 1);
+                let top = line.iter().position(|&x| x as usize == n);
+                let total = match (one, top) {
+                    (Some(p), Some(q)) => Some(line[p.min(q) + 1..p.max(q)].iter().sum::<u32>()),
+                    _ => None,
+                };
+                if total != Some(*sum) {
+                    errors.push(Violation::Variant {
+                        rule: format!(
+                            "the sandwich {sum} of {} {}",
+                            if *row { "row" } else { "column" },
+                            index + 1
+                        ),
+                        cell: if *row { (*index, 0) } else { (0, *index) },
+                    });
+                }
+            }
+            Variant::NonConsecutive | Variant::KropkiNegative => {
+                let kropki = matches!(v, Variant::KropkiNegative);
+                let skip = joined(!kropki);
+                for r in 0..n {
+                    for c in 0..n {
+                        for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                            if r2 >= n || c2 >= n || skip.contains(&(r * n + c, r2 * n + c2)) {
+                                continue;
+                            }
+                            if kropki {
+                                pairs.push(("no dot".into(), (r, c), (r2, c2), |a, b| {
+                                    a.abs_diff(b) != 1 && a != 2 * b && b != 2 * a
+                                }));
+                            } else {
+                                pairs.push(("non-consecutive".into(), (r, c), (r2, c2), |a, b| {
+                                    a.abs_diff(b) != 1
+                                }));
+                            }
+                        }
+                    }
+                }
+            }
             Variant::Battenburg(k) | Variant::AntiBattenburg(k) => {
                 let (r, c) = at(*k);
                 let odd = |r: usize, c: usize| num[r][c] % 2 == 1;
@@ -324,5 +403,30 @@ mod tests {
                                                            // r1c1 r1c2 r2c1 r2c2 = 1 2 / 3 4: odd even / odd even, not a checkerboard.
         assert_eq!(broken("battenburg r1c1").len(), 1);
         assert!(broken("anti-battenburg r1c1").is_empty());
+    }
+
+    #[test]
+    fn sums_sandwiches_slow_thermos_and_negative_constraints() {
+        // r1c2 r2c3 r3c4 = 2 1 3.
+        assert!(broken("little-killer 6 r1c2 dr").is_empty());
+        assert!(broken("little-killer 7 r1c2 dr")[0].contains("sums to 6"));
+        // r2c2 = 4 = r1c1 + r2c1 = 1 + 3.
+        assert!(broken("arrow r2c2 r1c1 r2c1").is_empty());
+        assert_eq!(broken("arrow r2c1 r1c1 r2c2").len(), 1);
+        // Row 1 is 1 2 3 4, column 1 is 1 3 2 4.
+        assert!(broken("sandwich r1 5").is_empty());
+        assert!(broken("sandwich c1 5").is_empty());
+        assert_eq!(broken("sandwich r1 0").len(), 1);
+        assert!(broken("slow-thermo r1c1 r2c2").is_empty());
+        assert_eq!(broken("slow-thermo r2c2 r1c1").len(), 1);
+        // Consecutive neighbours: rows 1 2 3 4 has three pairs, and more below.
+        let plain = broken("non-consecutive").len();
+        assert!(plain > 3);
+        assert_eq!(broken("non-consecutive\nwhite r1c1 r1c2").len(), plain - 1);
+        // 1 2 is consecutive and double: a black dot excuses it too under kropki-negative.
+        let k = broken("kropki-negative").len();
+        assert!(k >= plain);
+        assert_eq!(broken("kropki-negative\nblack r1c1 r1c2").len(), k - 1);
+        assert_eq!(broken("non-consecutive\nblack r1c1 r1c2").len(), plain);
     }
 }
