@@ -93,6 +93,9 @@ pub fn generate(h: usize, w: usize, seed: u64, kind: Kind) -> Option<Binairo> {
     }
 }
 
+/// A generator's counter: solutions up to a cap, `None` when out of reach.
+pub type Counter<'a, E> = dyn FnMut(&Binairo, u64) -> Result<Option<u64>, E> + 'a;
+
 /// [`generate`] with the counter given: `count(p, cap)` is `p`'s number of solutions up to
 /// `cap` (1 or 2 here), or `None` when it is out of reach (a given whose removal cannot be
 /// counted stays). The fixture writer counts inside PCRE2 (the pipeline's
@@ -103,7 +106,7 @@ pub fn generate_counted<E>(
     w: usize,
     seed: u64,
     kind: Kind,
-    count: &mut dyn FnMut(&Binairo, u64) -> Result<Option<u64>, E>,
+    count: &mut Counter<'_, E>,
 ) -> Result<Option<Binairo>, E> {
     if h == 0 || w == 0 || !h.is_multiple_of(2) || !w.is_multiple_of(2) {
         return Ok(None);

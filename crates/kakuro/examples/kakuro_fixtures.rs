@@ -1,5 +1,6 @@
-//! Writes the project's Kakuro fixtures: `cargo run -p backref-kakuro --example kakuro_fixtures
-//! -- DIR`. Each `NAME.txt` gets `NAME.expected`: `solutions: N` (native count, capped at 1000)
+//! Writes the project's Kakuro fixtures: `cargo run --release -p backref-kakuro --example
+//! kakuro_fixtures -- DIR` (the unique 8×8 and 12×12 come from `design`, the rest from
+//! `generate`; the 12×12 takes a minute or two). Each `NAME.txt` gets `NAME.expected`: `solutions: N` (native count, capped at 1000)
 //! and, for a unique one, its rows of digits with `#` on black cells. The generator's counts
 //! (one or two solutions, or none) are made inside PCRE2 (the pipeline's `unique`), and each is
 //! compared with the native count: a disagreement stops the writer.
