@@ -98,7 +98,7 @@ fn layout(plan: &Plan, rng: &mut Rng) -> Vec<Vec<bool>> {
                 changed = true;
             } else if run.len() > plan.max_run {
                 // Cut it where both pieces keep two cells or more.
-                let at = 2 + rng.below(run.len() - 4);
+                let at = 2 + rng.below(run.len().saturating_sub(4));
                 let (r, c) = run[at];
                 if white[r][c] {
                     white[r][c] = false;
