@@ -1,9 +1,24 @@
 //! Writes the project's Binairo fixtures: `cargo run -p backref-binairo --example
 //! binairo_fixtures -- DIR`. Each instance `NAME.txt` (grid form) gets `NAME.expected`:
-//! `solutions: N` (native count, capped at 1000) then, for a unique one, its grid.
+//! `solutions: N` (native count, capped at 1000) then, for a unique one, its grid. The
+//! generator's counts (every removal of a given, the several and none checks) are made inside
+//! PCRE2 (the pipeline's `checked_count_up_to_two`, which compares the native count too) once
+//! the native counter has reached them within the generator's budget: a disagreement stops the
+//! writer.
 
-use backref_binairo::generate::{generate, Kind};
-use backref_binairo::{native, render};
+use backref_binairo::generate::{generate_counted, Kind, BUDGET};
+use backref_binairo::puzzle::BinairoPuzzle;
+use backref_binairo::{native, render, Binairo};
+
+/// Solutions of `p` up to 2, counted inside PCRE2 (the native count must agree); `None` when
+/// the native counter needs more than [`BUDGET`] nodes (the generator then keeps the given).
+fn engine_count(p: &Binairo, cap: u64) -> Result<Option<u64>, String> {
+    if native::count_within(p, cap, BUDGET).is_none() {
+        return Ok(None);
+    }
+    let engine = backref_engine::engine_by_name("pcre2").expect("built in");
+    backref_pipeline::checked_count_up_to_two(&BinairoPuzzle::new(p.clone()), &*engine).map(Some)
+}
 
 fn main() {
     let dir = std::env::args()
@@ -24,7 +39,11 @@ fn main() {
     ];
     for &(name, h, w, seed, kind) in cases {
         let t = std::time::Instant::now();
-        let p = generate(h, w, seed, kind).expect("a generated instance");
+        let p = match generate_counted(h, w, seed, kind, &mut engine_count) {
+            Ok(Some(p)) => p,
+            Ok(None) => panic!("{name}: nothing generated"),
+            Err(e) => panic!("{name}: {e}"),
+        };
         let n = native::count(&p, 1000);
         let mut expected = format!("solutions: {n}\n");
         if n == 1 {

@@ -1,5 +1,6 @@
 //! A seeded generator: a random full grid, then givens removed in random order while the
-//! wanted number of solutions (counted natively) holds.
+//! wanted number of solutions holds (counted natively by [`generate`]; by the caller's counter,
+//! inside the engine for the fixtures, by [`generate_counted`]).
 
 use backref_rng::Rng;
 
@@ -81,13 +82,39 @@ fn random_grid(h: usize, w: usize, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
 }
 
 /// A generated `h`×`w` instance of the given kind from `seed`, or `None` when the random search
-/// found no grid (sizes that have none, such as odd ones).
+/// found no grid (sizes that have none, such as odd ones). Counted natively.
 pub fn generate(h: usize, w: usize, seed: u64, kind: Kind) -> Option<Binairo> {
+    let native = &mut |p: &Binairo, cap: u64| {
+        Ok::<_, std::convert::Infallible>(native::count_within(p, cap, BUDGET))
+    };
+    match generate_counted(h, w, seed, kind, native) {
+        Ok(found) => found,
+        Err(never) => match never {},
+    }
+}
+
+/// A generator's counter: solutions up to a cap, `None` when out of reach.
+pub type Counter<'a, E> = dyn FnMut(&Binairo, u64) -> Result<Option<u64>, E> + 'a;
+
+/// [`generate`] with the counter given: `count(p, cap)` is `p`'s number of solutions up to
+/// `cap` (1 or 2 here), or `None` when it is out of reach (a given whose removal cannot be
+/// counted stays). The fixture writer counts inside PCRE2 (the pipeline's
+/// `checked_count_up_to_two`, which also compares the native count) after the native counter
+/// has found the count within [`BUDGET`] nodes.
+pub fn generate_counted<E>(
+    h: usize,
+    w: usize,
+    seed: u64,
+    kind: Kind,
+    count: &mut Counter<'_, E>,
+) -> Result<Option<Binairo>, E> {
     if h == 0 || w == 0 || !h.is_multiple_of(2) || !w.is_multiple_of(2) {
-        return None;
+        return Ok(None);
     }
     let mut rng = Rng::new(seed);
-    let grid = random_grid(h, w, &mut rng)?;
+    let Some(grid) = random_grid(h, w, &mut rng) else {
+        return Ok(None);
+    };
     let mut puzzle = Binairo {
         givens: grid
             .iter()
@@ -98,27 +125,29 @@ pub fn generate(h: usize, w: usize, seed: u64, kind: Kind) -> Option<Binairo> {
     rng.shuffle(&mut cells);
     for &(r, c) in &cells {
         let keep = puzzle.givens[r][c].take();
-        if native::count_within(&puzzle, 2, BUDGET) != Some(1) {
+        if count(&puzzle, 2)? != Some(1) {
             puzzle.givens[r][c] = keep;
         }
     }
     match kind {
-        Kind::Unique => Some(puzzle),
+        Kind::Unique => Ok(Some(puzzle)),
         Kind::Several => {
             for &(r, c) in &cells {
-                if puzzle.givens[r][c].take().is_some() && native::count(&puzzle, 2) >= 2 {
-                    return Some(puzzle);
+                if puzzle.givens[r][c].take().is_some()
+                    && count(&puzzle, 2)?.is_some_and(|n| n >= 2)
+                {
+                    return Ok(Some(puzzle));
                 }
             }
-            None
+            Ok(None)
         }
         Kind::None => {
             // A blank set against the one solution's value: no solution is left.
-            let &(r, c) = cells
-                .iter()
-                .find(|&&(r, c)| puzzle.givens[r][c].is_none())?;
+            let Some(&(r, c)) = cells.iter().find(|&&(r, c)| puzzle.givens[r][c].is_none()) else {
+                return Ok(None);
+            };
             puzzle.givens[r][c] = Some(1 - grid[r][c]);
-            Some(puzzle)
+            Ok((count(&puzzle, 1)? == Some(0)).then_some(puzzle))
         }
     }
 }

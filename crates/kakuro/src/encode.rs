@@ -1,14 +1,16 @@
 //! Kakuro stated through the IR.
 //!
 //! One boolean per (white cell, digit 1–9); each cell is a `one_of` over its nine booleans,
-//! decided in reading order, whose guards state the runs' distinct digits: digit d of a cell is
-//! guarded by digit d of the earlier cells of its across run and its down run. Every clued run:
-//! `sum_by_prefixes` (IR) over its cells with distinct digits — flat weighted counts bounding
-//! each prefix by what the cells left can still add, exact at the run's end.
+//! decided in the static order of [`crate::order`], whose guards state the runs' distinct
+//! digits: digit d of a cell is guarded by digit d of the cells of its across and down runs
+//! decided before it. Every clued run: `sum_by_prefixes` (IR) over its cells in decision order
+//! with distinct digits — flat weighted counts bounding each prefix by what the cells left can
+//! still add, exact at the run's end.
 
 use backref_program::{Program, ProgramError, VarId};
 
-use crate::{Cell, Fill, Kakuro};
+use crate::order::decision_order;
+use crate::{Fill, Kakuro};
 
 /// The boolean token.
 pub const TRUE: char = 'K';
@@ -38,30 +40,35 @@ pub fn encode(puzzle: &Kakuro) -> Result<Encoded, ProgramError> {
     let mut p = Program::new(TRUE);
     let mut digits: Vec<Vec<Option<Vec<VarId>>>> = vec![vec![None; w]; h];
     let mut order = Vec::new();
-    for r in 0..h {
-        for c in 0..w {
-            if puzzle.cells[r][c] != Cell::White {
-                continue;
-            }
-            let names: Vec<String> = (1..=9).map(|d| format!("K_{r}_{c}_{d}")).collect();
-            let mut guards = vec![Vec::new(); 9];
-            for &i in &of[r][c] {
-                for &(y, x) in runs[i].cells.iter().take_while(|&&cell| cell != (r, c)) {
-                    let earlier = digits[y][x].as_ref().expect("earlier cells are stated");
-                    for (d, guard) in guards.iter_mut().enumerate() {
-                        guard.push(earlier[d]);
-                    }
+    let decisions = decision_order(&runs);
+    let mut position = vec![vec![usize::MAX; w]; h];
+    for (i, &(r, c)) in decisions.iter().enumerate() {
+        position[r][c] = i;
+    }
+    for &(r, c) in &decisions {
+        let names: Vec<String> = (1..=9).map(|d| format!("K_{r}_{c}_{d}")).collect();
+        let mut guards = vec![Vec::new(); 9];
+        for &i in &of[r][c] {
+            for &(y, x) in &runs[i].cells {
+                let Some(earlier) = digits[y][x].as_ref() else {
+                    continue;
+                };
+                for (d, guard) in guards.iter_mut().enumerate() {
+                    guard.push(earlier[d]);
                 }
             }
-            let vars = p.one_of(&names, guards)?;
-            order.extend(&vars);
-            digits[r][c] = Some(vars);
         }
+        let vars = p.one_of(&names, guards)?;
+        order.extend(&vars);
+        digits[r][c] = Some(vars);
     }
     for run in &runs {
         let Some(sum) = run.sum else { continue };
-        let cells: Vec<Vec<(VarId, u32)>> = run
-            .cells
+        // The run's cells as they are decided, so that each prefix bound is checked as soon
+        // as its last cell is set.
+        let mut decided = run.cells.clone();
+        decided.sort_by_key(|&(r, c)| position[r][c]);
+        let cells: Vec<Vec<(VarId, u32)>> = decided
             .iter()
             .map(|&(r, c)| {
                 let vars = digits[r][c].as_ref().expect("a white cell");

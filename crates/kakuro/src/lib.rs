@@ -19,13 +19,17 @@
 // Grid code indexes several arrays (cells, bulbs, tallies) by the same coordinates.
 #![allow(clippy::needless_range_loop)]
 
+pub mod design;
 pub mod encode;
 pub mod generate;
 pub mod native;
+pub mod order;
 pub mod parse;
 pub mod puzzle;
 pub mod render;
+pub mod settle;
 pub mod svg;
+pub mod tight;
 pub mod verify;
 
 pub use parse::{parse, ParseError};

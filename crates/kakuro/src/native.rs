@@ -1,5 +1,6 @@
-//! A native backtracking solver: white cells in reading order, digits from 1 up (the encoding's
-//! order), with running sums and used digits per run, each run's bounds checked as it grows.
+//! A native backtracking solver: the open white cell with the fewest possible digits next (a
+//! dynamic order, unlike the encoding's static one), digits from 1 up, with running sums and
+//! used digits per run, each run's bounds checked as it grows.
 //! Shares no code with the encoder or the checker.
 
 use crate::{Cell, Fill, Kakuro};
@@ -70,13 +71,16 @@ struct Search<'a> {
     digits: Vec<u8>,
     used: Vec<[bool; 10]>,
     sums: Vec<u32>,
+    /// Per run, its cells set.
+    filled: Vec<usize>,
 }
 
 impl Search<'_> {
-    fn fits(&self, run: usize, at: usize) -> bool {
+    /// Whether run `run`, with `filled` cells set, can still make its clue.
+    fn fits(&self, run: usize, filled: usize) -> bool {
         let (len, clue) = self.net.runs[run];
         let Some(clue) = clue else { return true };
-        let left = (len - at - 1) as u32;
+        let left = (len - filled) as u32;
         // The fewest and the most the digits still free can add over the cells left.
         let free: Vec<u32> = (1..=9).filter(|&d| !self.used[run][d as usize]).collect();
         let least: u32 = free.iter().take(left as usize).sum();
@@ -85,10 +89,9 @@ impl Search<'_> {
         s + least <= clue && s + most >= clue
     }
 
-    fn run(&mut self, i: usize, found: &mut dyn FnMut(&[u8]) -> bool) -> bool {
-        if i == self.net.whites.len() {
-            return found(&self.digits);
-        }
+    /// The digits cell `i` can take now: unused in its runs, each run's sum still reachable.
+    fn options(&mut self, i: usize) -> Vec<u8> {
+        let mut out = Vec::new();
         for d in 1..=9u8 {
             if self.net.member[i]
                 .iter()
@@ -96,19 +99,57 @@ impl Search<'_> {
             {
                 continue;
             }
-            for &(run, _) in &self.net.member[i] {
-                self.used[run][d as usize] = true;
-                self.sums[run] += d as u32;
-            }
-            self.digits[i] = d;
+            self.place(i, d, true);
             let ok = self.net.member[i]
                 .iter()
-                .all(|&(run, at)| self.fits(run, at));
-            let go_on = !ok || self.run(i + 1, found);
-            for &(run, _) in &self.net.member[i] {
-                self.used[run][d as usize] = false;
-                self.sums[run] -= d as u32;
+                .all(|&(run, _)| self.fits(run, self.filled[run]));
+            self.place(i, d, false);
+            if ok {
+                out.push(d);
             }
+        }
+        out
+    }
+
+    fn place(&mut self, i: usize, d: u8, on: bool) {
+        for &(run, _) in &self.net.member[i] {
+            self.used[run][d as usize] = on;
+            if on {
+                self.sums[run] += d as u32;
+                self.filled[run] += 1;
+            } else {
+                self.sums[run] -= d as u32;
+                self.filled[run] -= 1;
+            }
+        }
+        self.digits[i] = if on { d } else { 0 };
+    }
+
+    /// Decides the open cell with the fewest options next (the first such in reading order),
+    /// its digits from 1 up.
+    fn run(&mut self, open: usize, found: &mut dyn FnMut(&[u8]) -> bool) -> bool {
+        if open == 0 {
+            return found(&self.digits);
+        }
+        let mut best: Option<(usize, Vec<u8>)> = None;
+        for i in 0..self.digits.len() {
+            if self.digits[i] != 0 {
+                continue;
+            }
+            let options = self.options(i);
+            if best.as_ref().is_none_or(|(_, b)| options.len() < b.len()) {
+                let stop = options.len() <= 1;
+                best = Some((i, options));
+                if stop {
+                    break;
+                }
+            }
+        }
+        let (i, options) = best.expect("an open cell");
+        for d in options {
+            self.place(i, d, true);
+            let go_on = self.run(open - 1, found);
+            self.place(i, d, false);
             if !go_on {
                 return false;
             }
@@ -124,11 +165,12 @@ fn search(k: &Kakuro, found: &mut dyn FnMut(&Net, &[u8]) -> bool) {
         digits: vec![0; net.whites.len()],
         used: vec![[false; 10]; net.runs.len()],
         sums: vec![0; net.runs.len()],
+        filled: vec![0; net.runs.len()],
     };
-    s.run(0, &mut |d| found(&net, d));
+    s.run(net.whites.len(), &mut |d| found(&net, d));
 }
 
-/// The first answer in the encoding's order, if any.
+/// The first answer found, if any.
 pub fn solve(k: &Kakuro) -> Option<Fill> {
     let (h, w) = (k.cells.len(), k.cells.first().map_or(0, Vec::len));
     backref_visit::first(|found| {

@@ -24,6 +24,7 @@ pub mod print;
 pub mod program;
 pub mod propagate;
 pub mod regular;
+pub mod room;
 pub mod unions;
 
 pub use compile::{check, compile, Compiled, Options, Segment, Stats, Violation};

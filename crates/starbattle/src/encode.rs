@@ -3,15 +3,14 @@
 //! One boolean per cell (true: a star, token `S`; no star tried first), decided row by row.
 //! Every row, column and region: exactly k stars, checked on every prefix in decision order: at
 //! most k, and at least k minus what the cells left can still hold ([`room`]: stars never
-//! touch, so a 2×2 block holds at most one). Every two neighbouring columns together need 2k
+//! touch, so a 2×2 block holds at most one) — the IR's `count_with_room` gadget
+//! (`backref_program::room`). Every two neighbouring columns together need 2k
 //! stars, checked the same way (a 2-wide strip of r rows holds at most ⌈r/2⌉): the implied
 //! counts that see a three-star column pair starve rows before the search reaches them. No two
 //! stars touch: `no_two_adjacent` (each cell excludes its earlier neighbours, diagonals
 //! included, in one weighted count).
 
-use std::collections::BTreeSet;
-
-use backref_program::{Cmp, Form, Program, ProgramError, VarId};
+use backref_program::{Program, ProgramError, VarId};
 
 use crate::{StarBattle, Stars};
 
@@ -82,27 +81,11 @@ pub fn encode(puzzle: &StarBattle, k: u32, room: bool) -> Result<Encoded, Progra
     })
 }
 
-/// The most stars `cells` can hold with no two touching: the fewest 2×2 blocks of one of the
-/// four alignments that cover them (each block holds at most one star). A static bound from
-/// the cells' places only.
-pub fn room(cells: &[(usize, usize)]) -> u32 {
-    [(0, 0), (0, 1), (1, 0), (1, 1)]
-        .iter()
-        .map(|&(dr, dc)| {
-            let blocks: BTreeSet<(usize, usize)> = cells
-                .iter()
-                .map(|&(r, c)| ((r + dr) / 2, (c + dc) / 2))
-                .collect();
-            blocks.len() as u32
-        })
-        .min()
-        .unwrap_or(0)
-}
+/// The most stars `cells` can hold with no two touching (the IR's [`room`], re-exported).
+pub use backref_program::room::room;
 
-/// `q` of `set`'s cells (in decision order, row by row) are stars, checked on every prefix: at
-/// least `q` minus the [`room`] of the cells after it, wherever that bound rises; when `own`
-/// (the rule's lines and regions, not the implied strips) also at most `q` and exactly `q` at
-/// the end. Without `room_bound`, the room of the cells after a prefix is their number.
+/// `q` of `set`'s cells are stars, through the IR's `count_with_room` over the cells in decision
+/// order (row by row): exact for the rule's own sets, lower bounds only for the implied strips.
 fn bounded_by_room(
     p: &mut Program,
     set: &[Placed],
@@ -112,30 +95,7 @@ fn bounded_by_room(
 ) -> Result<(), ProgramError> {
     let mut set = set.to_vec();
     set.sort_by_key(|&(r, c, _)| (r, c));
-    let mut last_lower = 0;
-    for i in 1..=set.len() {
-        let terms: Vec<(VarId, u32)> = set[..i].iter().map(|t| (t.2, 1)).collect();
-        let rest: Vec<(usize, usize)> = set[i..].iter().map(|t| (t.0, t.1)).collect();
-        let space = if room_bound {
-            room(&rest)
-        } else {
-            rest.len() as u32
-        };
-        let lower = q.saturating_sub(space);
-        if i == set.len() {
-            if own {
-                p.count(&terms, Cmp::Eq, q, Form::Flat)?;
-            }
-            continue;
-        }
-        if own && i as u32 > q {
-            p.count(&terms, Cmp::Le, q, Form::Flat)?;
-        }
-        if lower > last_lower {
-            p.count(&terms, Cmp::Ge, lower, Form::Flat)?;
-            last_lower = lower;
-        }
-    }
+    p.count_with_room(&set, q, own, room_bound)?;
     Ok(())
 }
 
