@@ -9,7 +9,8 @@
 //! terminal and a run shorter than [`DELAY`] draws nothing at all.
 //!
 //! Nothing is drawn unless stderr is a terminal. `BACKREF_PROGRESS=always` draws regardless (for
-//! tests), `BACKREF_PROGRESS=never` never draws.
+//! tests), `BACKREF_PROGRESS=never` never draws. `BACKREF_PROGRESS_DELAY_MS` replaces [`DELAY`]
+//! (tests set it, so that what they see does not depend on how fast the machine runs).
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -120,10 +121,19 @@ fn line(label: &str, elapsed: Duration, steps: u64, frame: usize) -> String {
     text.chars().take(width()).collect()
 }
 
+/// How long a run must last before its line appears: `BACKREF_PROGRESS_DELAY_MS`, else
+/// [`DELAY`].
+fn delay() -> Duration {
+    std::env::var("BACKREF_PROGRESS_DELAY_MS")
+        .ok()
+        .and_then(|ms| ms.trim().parse::<u64>().ok())
+        .map_or(DELAY, Duration::from_millis)
+}
+
 fn draw(label: &str, steps: &AtomicU64, stop: &mpsc::Receiver<()>) {
     let start = Instant::now();
     // A run that ends within the delay draws nothing.
-    if stop.recv_timeout(DELAY) != Err(RecvTimeoutError::Timeout) {
+    if stop.recv_timeout(delay()) != Err(RecvTimeoutError::Timeout) {
         return;
     }
     let mut frame = 0;
