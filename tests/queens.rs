@@ -284,7 +284,7 @@ fn the_default_restarts_over_static_orders_and_names_them() {
     assert_eq!(v["verified"], true);
     assert_queens(&v["grid"], 30);
     let runs = v["restarts"]["runs"].as_array().expect("restarts");
-    assert_eq!(runs[0], "order fewest-attacks", "{v}");
+    assert_eq!(runs[0], "order random-1", "{v}");
     let limits = v["restarts"]["limits"].as_array().expect("limits");
     assert_eq!(limits.len(), runs.len(), "{v}");
     assert!(v.get("raced").is_none(), "{v}");
@@ -300,17 +300,20 @@ fn the_default_restarts_over_static_orders_and_names_them() {
     assert_queens(&v["grid"], 30);
 }
 
-/// At N=84 fewest-attacks and classes each need over 3 million nodes: their runs are cut by
-/// their match limits and a `random-K` order finds a solution.
+/// The default at N=84 (where fewest-attacks and classes each need over 3 million nodes): runs
+/// of `random-K` orders, every one but the reported one cut by its own match limit. How many
+/// runs it takes depends on the machine (the unit grows with the measured setup time), so only
+/// the shape is checked.
 #[test]
-fn restarts_go_on_to_random_orders_when_the_structural_ones_take_long() {
+fn restarts_run_random_orders_each_cut_by_its_own_limit() {
     let (v, code) = json(&["solve", "queens", "84"]);
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["verified"], true);
     assert_queens(&v["grid"], 84);
     let runs = v["restarts"]["runs"].as_array().expect("restarts");
-    assert!(runs.len() >= 3, "{v}");
-    assert_eq!(runs[..2], ["order fewest-attacks", "order classes"], "{v}");
+    for (k, run) in runs.iter().enumerate() {
+        assert_eq!(run, &format!("order random-{}", k + 1), "{v}");
+    }
     let last = runs.last().and_then(|r| r.as_str()).unwrap_or_default();
     assert!(last.starts_with("order random-"), "{v}");
     // Every run but the reported one was cut by its own match limit.

@@ -10,9 +10,11 @@
 //! order runs; the last order of the plan runs without a limit of its own. The shared
 //! deadline (`--timeout`) and a user's match limit end the sequence as a gave-up.
 //!
-//! A run's generation and compile cost is paid on every restart, so the unit grows when it is
-//! cheaper than that cost: after a run cut by its limit, the unit becomes at least the steps
-//! that run matched in the time its generation and compile took.
+//! A run's generation and compile cost is paid on every restart, so a run's search should cost
+//! about as much: its match limit is at least [`Restarts::steps_per_byte`] steps per byte of
+//! its pattern and subject (generation and compile take time in proportion to those), and
+//! after a run cut by its limit the unit becomes at least the steps that run matched in the
+//! time its generation and compile took.
 
 use std::time::{Duration, Instant};
 
@@ -23,7 +25,7 @@ use crate::error::Error;
 use crate::puzzle::Puzzle;
 use crate::report::{Outcome, SolveReport};
 use crate::settings::Settings;
-use crate::solve::{solve, Request};
+use crate::solve::{sized_limit, solve_sized, Request};
 
 /// A restart plan: static orders to run one after another, and the match limit of the shortest
 /// run.
@@ -35,6 +37,9 @@ pub struct Restarts {
     /// Match steps of the shortest run; run `i` (from 1) gets `unit × luby(i)` (see the module
     /// documentation for how the unit grows with the cost of a restart).
     pub unit: u64,
+    /// The least match limit of a run per byte of its pattern and subject (0: none). Not
+    /// applied under a user's match limit.
+    pub steps_per_byte: u64,
 }
 
 /// What the restarts did, for the report.
@@ -109,7 +114,18 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
         if let Some(r) = &last {
             done.earlier_ms += total_ms(r);
         }
-        let report = solve(puzzle, engine, &run)?;
+        let per_byte = if user_limit.is_none() {
+            plan.steps_per_byte
+        } else {
+            0
+        };
+        let report = solve_sized(puzzle, engine, &run, per_byte)?;
+        // The limit the run had: its own, raised to its size (as `solve_sized` did).
+        let limit = limit.map(|l| {
+            report.stages.last().map_or(l, |s| {
+                l.max(sized_limit(per_byte, s.pattern_bytes, s.subject_bytes))
+            })
+        });
         done.runs.push(label.clone());
         done.limits.push(limit);
         let cut_by_own_limit = matches!(

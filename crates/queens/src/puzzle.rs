@@ -17,19 +17,23 @@ pub const ROWGUARD_MAX_N: usize = 44;
 /// The largest board the command line takes.
 pub const MAX_N: usize = 1000;
 
-/// The structural orders the default's restarts run first ([`Puzzle::restarts`]), before
-/// the `random-K` orders.
-pub const RESTART_ORDERS: [&str; 2] = ["fewest-attacks", "classes"];
-
-/// How many `random-K` orders (K = 1, 2, ..) follow them; the last of all runs without a match
-/// limit of its own.
+/// How many `random-K` orders (K = 1, 2, ..) the default's restarts run ([`Puzzle::restarts`]);
+/// the last runs without a match limit of its own. Only random orders: with match limits the
+/// size of a run's setup, the structural orders (fewest-attacks, classes) first needed more runs
+/// over N = 8..100 than random orders alone (docs/queens.md).
 pub const RESTART_SEEDS: u64 = 1000;
 
 /// Match steps of the shortest restart per square of the board: a search node of the packing
 /// forms costs a few steps per column tried, and the survey behind the plan (docs/queens.md)
-/// found runs of 4N nodes the best unit natively. The pipeline raises the unit when a run's
-/// generation and compile cost more than its match.
+/// found runs of 4N nodes the best unit natively. The pipeline raises a run's limit to
+/// [`RESTART_STEPS_PER_BYTE`] and the unit when a run's generation and compile cost more than
+/// its match.
 pub const RESTART_STEPS_PER_SQUARE: u64 = 64;
+
+/// The least match limit of a restart per byte of its pattern and subject: PCRE2's JIT runs
+/// about as many steps in the time the pattern and subject take to generate and compile
+/// (measured on the branch-reset form at N=64 and the trie form at N=100..500).
+pub const RESTART_STEPS_PER_BYTE: u64 = 2;
 
 /// A bad board size.
 #[derive(Debug, thiserror::Error)]
@@ -114,16 +118,13 @@ impl Puzzle for Queens {
         "queens"
     }
 
-    /// Without `--order`: the structural orders, then `random-1`, `random-2`, .., each cut
-    /// short by a match limit growing along the Luby sequence (docs/queens.md).
+    /// Without `--order`: `random-1`, `random-2`, .., each cut short by a match limit growing
+    /// along the Luby sequence (docs/queens.md).
     fn restarts(&self, settings: &Settings) -> Option<Restarts> {
         if settings.order.is_some() {
             return None;
         }
-        let names = RESTART_ORDERS
-            .iter()
-            .map(|o| o.to_string())
-            .chain((1..=RESTART_SEEDS).map(|k| format!("{}{k}", order::RANDOM_PREFIX)));
+        let names = (1..=RESTART_SEEDS).map(|k| format!("{}{k}", order::RANDOM_PREFIX));
         let runs = names
             .map(|o| {
                 let s = Settings {
@@ -137,6 +138,7 @@ impl Puzzle for Queens {
         Some(Restarts {
             runs,
             unit: (RESTART_STEPS_PER_SQUARE * squares).max(10_000),
+            steps_per_byte: RESTART_STEPS_PER_BYTE,
         })
     }
 
