@@ -11,10 +11,14 @@
 //! deadline (`--timeout`) and a user's match limit end the sequence as a gave-up.
 //!
 //! A run's generation and compile cost is paid on every restart, so a run's search should cost
-//! about as much: its match limit is at least [`Restarts::steps_per_byte`] steps per byte of
-//! its pattern and subject (generation and compile take time in proportion to those), and
-//! after a run cut by its limit the unit becomes at least the steps that run matched in the
-//! time its generation and compile took.
+//! about as much. Before anything is measured, the first run's match limit is at least
+//! [`Restarts::steps_per_byte`] steps per byte of its pattern and subject (generation and
+//! compile take time in proportion to those); after a run cut by its limit, the unit becomes
+//! the steps that run matched in the time its generation and compile took (the engine's step
+//! rate varies with the pattern: PCRE2's JIT runs about 35 million a second on queens' N=100
+//! pattern, 6.6 million on N=500's). So later limits follow the measured times, and which run
+//! solves may vary from machine to machine; each run's order and outcome stay static and
+//! honest.
 
 use std::time::{Duration, Instant};
 
@@ -34,13 +38,17 @@ pub struct Restarts {
     /// The runs' settings (each with its static order) with a label naming each, in the order
     /// they are tried. The last runs without a match limit of its own.
     pub runs: Vec<(String, Settings)>,
-    /// Match steps of the shortest run; run `i` (from 1) gets `unit × luby(i)` (see the module
-    /// documentation for how the unit grows with the cost of a restart).
+    /// Match steps of the shortest run until one has been measured; run `i` (from 1) gets
+    /// `unit × luby(i)` (see the module documentation for how the unit follows the measured
+    /// cost of a restart).
     pub unit: u64,
-    /// The least match limit of a run per byte of its pattern and subject (0: none). Not
-    /// applied under a user's match limit.
+    /// The least match limit of the first run per byte of its pattern and subject (0: none).
+    /// Not applied under a user's match limit.
     pub steps_per_byte: u64,
 }
+
+/// The least unit a measured setup sets.
+const MIN_UNIT: u64 = 10_000;
 
 /// What the restarts did, for the report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -114,7 +122,7 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
         if let Some(r) = &last {
             done.earlier_ms += total_ms(r);
         }
-        let per_byte = if user_limit.is_none() {
+        let per_byte = if user_limit.is_none() && last.is_none() {
             plan.steps_per_byte
         } else {
             0
@@ -143,7 +151,7 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
             let setup = stage.generate_ms + stage.compile_ms;
             if stage.match_ms > 0.0 {
                 let rate = steps as f64 / stage.match_ms;
-                unit = unit.max((rate * setup) as u64);
+                unit = ((rate * setup) as u64).max(MIN_UNIT);
             }
         }
         last = Some(report);

@@ -25,12 +25,12 @@ pub const RESTART_SEEDS: u64 = 1000;
 
 /// Match steps of the shortest restart per square of the board: a search node of the packing
 /// forms costs a few steps per column tried, and the survey behind the plan (docs/queens.md)
-/// found runs of 4N nodes the best unit natively. The pipeline raises a run's limit to
-/// [`RESTART_STEPS_PER_BYTE`] and the unit when a run's generation and compile cost more than
-/// its match.
+/// found runs of 4N nodes the best unit natively. The pipeline raises the first run's limit
+/// to [`RESTART_STEPS_PER_BYTE`], and later units follow the measured cost of a run's
+/// generation and compile.
 pub const RESTART_STEPS_PER_SQUARE: u64 = 64;
 
-/// The least match limit of a restart per byte of its pattern and subject: PCRE2's JIT runs
+/// The least match limit of the first restart per byte of its pattern and subject: PCRE2's JIT runs
 /// about as many steps in the time the pattern and subject take to generate and compile
 /// (measured on the branch-reset form at N=64 and the trie form at N=100..500).
 pub const RESTART_STEPS_PER_BYTE: u64 = 2;
