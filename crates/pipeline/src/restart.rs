@@ -78,7 +78,8 @@ pub fn luby(i: u64) -> u64 {
 }
 
 /// Solves `puzzle` by `plan`'s runs, one after another (see the module documentation). The
-/// report is the last run's, with [`SolveReport::restarts`] naming every run.
+/// report is the last run's, with [`SolveReport::restarts`] naming every run. A plan without
+/// runs is one plain [`crate::solve()`].
 pub fn solve_restarted<P: Puzzle + ?Sized>(
     puzzle: &P,
     engine: &dyn Engine,
@@ -86,6 +87,9 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
     plan: &Restarts,
 ) -> Result<SolveReport, Error> {
     let request = &request.started();
+    if plan.runs.is_empty() {
+        return crate::solve::solve(puzzle, engine, request);
+    }
     let start = Instant::now();
     let user_limit = request.limits.match_limit;
     let mut unit = plan.unit.max(1);
