@@ -185,6 +185,9 @@ pub fn report_json(puzzle: &str, engine: &str, r: &SolveReport) -> serde_json::V
     if let Some(raced) = &r.raced {
         map.insert("raced".into(), json!(raced));
     }
+    if let Some(restarts) = &r.restarts {
+        map.insert("restarts".into(), json!(restarts));
+    }
     if !r.problems.is_empty() {
         map.insert("problems".into(), json!(r.problems));
     }

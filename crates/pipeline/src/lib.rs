@@ -8,7 +8,8 @@
 //! - [`solve()`] runs the stages on an engine, decodes each match, checks it with the IR checker
 //!   and the rule checker, and cross-checks every outcome with the native solver, reporting an
 //!   honest [`Outcome`]: solved (and verified or not), no solution, or gave up with its limit;
-//! - [`solve_raced`] races the puzzle's portfolio of static orders on threads;
+//! - [`solve_raced`] races the puzzle's portfolio of static orders on threads, or runs its
+//!   restart plan ([`Restarts`]: static orders one after another under growing match limits);
 //! - [`count()`] counts every solution (inside the engine where it can, otherwise by
 //!   re-solving with the solutions found excluded) and compares with a native count;
 //! - [`emit()`] returns a stage's subject, pattern and group map; [`inspect()`] adds how a
@@ -35,6 +36,7 @@ pub mod refute;
 mod registry;
 mod report;
 mod resolve;
+pub mod restart;
 mod settings;
 pub mod size;
 mod solve;
@@ -54,6 +56,7 @@ pub use puzzle::{Contender, Decoder, Encoded, HandBuilt, Needs, Puzzle, Solution
 pub use race::solve_raced;
 pub use registry::{find, Collection, Member, PuzzleEntry};
 pub use report::{ms, Outcome, Problem, RaceReport, SolveReport, StageOutcome, StageStats};
+pub use restart::{solve_restarted, RestartReport, Restarts};
 pub use settings::{choose, names, Choices, Settings};
 pub use solve::{solve, Request};
 pub use steps::search_steps;

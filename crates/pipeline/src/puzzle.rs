@@ -65,6 +65,12 @@ pub trait Puzzle: Sync {
     fn portfolio(&self, _settings: &Settings) -> Vec<Contender> {
         Vec::new()
     }
+    /// Static orders to run one after another under growing match limits when the user left
+    /// the choice to the puzzle ([`crate::restart`]); tried before [`Puzzle::portfolio`].
+    /// `None` (the default) for no restarts.
+    fn restarts(&self, _settings: &Settings) -> Option<crate::restart::Restarts> {
+        None
+    }
     /// The answer in the common shape: rows for JSON `grid`, text for a terminal, and any
     /// puzzle-specific JSON fields.
     fn render(&self, answer: &Self::Answer) -> Solution;

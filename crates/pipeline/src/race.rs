@@ -18,7 +18,7 @@ use crate::solve::{solve, Request};
 /// How often a contender waiting for its turn looks at the race.
 const WAIT_STEP: Duration = Duration::from_millis(5);
 
-/// Solves `puzzle`, racing its portfolio when it has one and the engine can be stopped
+/// Solves `puzzle` by its restart plan when it has one ([`crate::restart`]); else racing its portfolio when it has one and the engine can be stopped
 /// (callouts); otherwise one plain [`solve`]. The winner's report is returned with a
 /// [`RaceReport`] naming every contender, those that ran, and the one that won (`None` when
 /// every one gave up; the report is then the first to give up).
@@ -28,6 +28,12 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
     request: &Request,
 ) -> Result<SolveReport, Error> {
     let request = &request.started();
+    if let Some(plan) = puzzle
+        .restarts(&request.settings.for_options(&request.options))
+        .filter(|p| !p.runs.is_empty())
+    {
+        return crate::restart::solve_restarted(puzzle, engine, request, &plan);
+    }
     let contenders = puzzle.portfolio(&request.settings.for_options(&request.options));
     if contenders.len() < 2 || !request.options.dialect.features.callouts || !engine.stoppable() {
         return solve(puzzle, engine, request);

@@ -177,6 +177,8 @@ pub struct SolveReport {
     pub notes: Vec<String>,
     /// When settings were raced: the contenders and the winner.
     pub raced: Option<RaceReport>,
+    /// When the instance was solved by restarts over static orders: every run made.
+    pub restarts: Option<crate::restart::RestartReport>,
 }
 
 impl SolveReport {
@@ -190,6 +192,7 @@ impl SolveReport {
             problems: Vec::new(),
             notes: Vec::new(),
             raced: None,
+            restarts: None,
         }
     }
 

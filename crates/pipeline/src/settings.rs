@@ -50,7 +50,7 @@ impl Settings {
     /// does not fit (so `--no-rotation` on queens is an error, not silently ignored).
     pub fn validate(&self, puzzle: &str, choices: &Choices) -> Result<(), Error> {
         let one_of = |what: &str, name: &str, table: &[&str]| -> Result<(), Error> {
-            if table.contains(&name) {
+            if table.iter().any(|t| fits(t, name)) {
                 return Ok(());
             }
             Err(Error::usage(if table.is_empty() {
@@ -94,12 +94,29 @@ impl Settings {
     }
 }
 
+/// Whether `name` is the choice `entry`: the same name, or, for an entry ending in `-K` (a
+/// family such as queens' `random-K`), its prefix followed by a whole number from 1.
+fn fits(entry: &str, name: &str) -> bool {
+    if entry == name {
+        return true;
+    }
+    let Some(prefix) = entry.strip_suffix("-K") else {
+        return false;
+    };
+    name.strip_prefix(prefix)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .is_some_and(|k| {
+            !k.is_empty() && !k.starts_with('0') && k.bytes().all(|b| b.is_ascii_digit())
+        })
+}
+
 /// The choices a puzzle offers: encodings, orders and switches, by name.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Choices {
     /// Encoding names (`--encoding`).
     pub encodings: &'static [&'static str],
-    /// Static order names (`--order`).
+    /// Static order names (`--order`); a name ending in `-K` stands for a family (`random-K`:
+    /// `random-1`, `random-2`, ..).
     pub orders: &'static [&'static str],
     /// Switches with a line of help each (e.g. `("no-rotation", "do not rotate pieces")`).
     pub switches: &'static [(&'static str, &'static str)],
@@ -187,5 +204,30 @@ mod tests {
         let e = s.validate("p", &CHOICES).unwrap_err().to_string();
         assert_eq!(e, "p takes no --order; got \"x\"");
         assert!(Settings::default().validate("p", &CHOICES).is_ok());
+    }
+
+    #[test]
+    fn a_family_of_orders_takes_whole_numbers_from_one() {
+        let choices = Choices {
+            orders: &["natural", "random-K"],
+            ..Choices::default()
+        };
+        let with = |o: &str| Settings {
+            order: Some(o.into()),
+            ..Settings::default()
+        };
+        for ok in ["natural", "random-1", "random-17"] {
+            assert!(with(ok).validate("queens", &choices).is_ok(), "{ok}");
+        }
+        for bad in [
+            "random-",
+            "random-0",
+            "random-01",
+            "random-x",
+            "random-K1",
+            "randomK",
+        ] {
+            assert!(with(bad).validate("queens", &choices).is_err(), "{bad}");
+        }
     }
 }

@@ -111,6 +111,18 @@ pub fn solve<P: Puzzle + ?Sized>(
     engine: &dyn Engine,
     request: &Request,
 ) -> Result<SolveReport, Error> {
+    solve_sized(puzzle, engine, request, 0)
+}
+
+/// [`solve`], with the match limit (when one is set) raised to at least `steps_per_byte` steps
+/// per byte of each stage's pattern and subject (0: unchanged), so that a run searches about
+/// as long as its generation and compile took ([`crate::restart`]).
+pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engine: &dyn Engine,
+    request: &Request,
+    steps_per_byte: u64,
+) -> Result<SolveReport, Error> {
     let request = &request.started();
     let settings = &request.settings.for_options(&request.options);
     let mut report = SolveReport::new();
@@ -138,7 +150,15 @@ pub fn solve<P: Puzzle + ?Sized>(
             continue;
         }
         let mut attempt = match puzzle.encode(stage, settings)? {
-            Source::Ir(encoded) => run_ir(puzzle, stage, settings, engine, request, &encoded)?,
+            Source::Ir(encoded) => run_ir(
+                puzzle,
+                stage,
+                settings,
+                engine,
+                request,
+                &encoded,
+                steps_per_byte,
+            )?,
             Source::HandBuilt(hand) => run_hand_built(engine, &request.limits_now(), &hand)?,
         };
         attempt.stats.stage = label.clone();
@@ -243,6 +263,11 @@ pub fn solve<P: Puzzle + ?Sized>(
     Ok(report)
 }
 
+/// The least match limit for a pattern and subject of these sizes at `steps_per_byte`.
+pub(crate) fn sized_limit(steps_per_byte: u64, pattern_bytes: usize, subject_bytes: usize) -> u64 {
+    steps_per_byte.saturating_mul((pattern_bytes + subject_bytes) as u64)
+}
+
 /// Runs `f` and measures how long it took.
 fn timed<T>(f: impl FnOnce() -> T) -> (T, std::time::Duration) {
     let start = std::time::Instant::now();
@@ -259,13 +284,22 @@ fn run_ir<P: Puzzle + ?Sized>(
     engine: &dyn Engine,
     request: &Request,
     encoded: &Encoded<'_, P::Answer>,
+    steps_per_byte: u64,
 ) -> Result<Attempt<P::Answer>, Error> {
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
     crate::size::within(&compiled)?;
     let refutation = puzzle.refutation(stage, settings)?;
     // Compiled once: a refuted first try and the resumed search share the matcher.
     let matcher = engine.compile(&compiled.pattern, &Flags::NONE)?;
-    let limits = &request.limits_now();
+    let mut limits = request.limits_now();
+    limits.match_limit = limits.match_limit.map(|l| {
+        l.max(sized_limit(
+            steps_per_byte,
+            compiled.stats.pattern_bytes,
+            compiled.stats.subject_bytes,
+        ))
+    });
+    let limits = &limits;
     // With another way to refute the stage, its own search first gets a budget.
     let first_limits = match &refutation {
         Some(_) if refute::wanted_budget(limits.match_limit) => Limits {
@@ -285,7 +319,11 @@ fn run_ir<P: Puzzle + ?Sized>(
         let first = run.timing;
         if !r.exhausted {
             // Not refuted: the stage's own search runs again, without the budget.
-            run = matcher.run(&compiled.subject, Mode::First, &request.limits_now())?;
+            let again = Limits {
+                timeout: request.limits_now().timeout,
+                ..limits.clone()
+            };
+            run = matcher.run(&compiled.subject, Mode::First, &again)?;
         }
         run.timing.compile += first.compile + r.timing.compile;
         run.timing.matching += first.matching + r.timing.matching;

@@ -1,12 +1,12 @@
 //! N-Queens on the pipeline: [`Queens`] implements [`Puzzle`], and [`ENTRY`] registers it.
 
 use backref_pipeline::{
-    choose, names, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle,
-    PuzzleEntry, Settings, Solution, Source,
+    choose, names, Choices, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry,
+    Restarts, Settings, Solution, Source,
 };
 
 use crate::encode::{encode, Encoding, ENCODINGS};
-use crate::order::{Order, OrderKind, ORDERS};
+use crate::order::{self, Order, OrderKind, ORDERS};
 use crate::verify::{check, Violation};
 use crate::{native, Board};
 
@@ -17,21 +17,23 @@ pub const ROWGUARD_MAX_N: usize = 44;
 /// The largest board the command line takes.
 pub const MAX_N: usize = 1000;
 
-/// The static orders the default races (see [`Puzzle::portfolio`]), with the time in ms after
-/// which each joins the race. Each is a static rule, and which of them finds a first solution
-/// sooner swings by orders of magnitude between neighbouring N (fewest-attacks: 10.3 million
-/// nodes at N=64, 22,781 at N=100; classes: 204,451 and over 20 million). Fewest-attacks and
-/// its class-grouped variant start at once; when neither has finished after half a second, four
-/// variants of fewest-attacks with seeded tie-breaks join them (between N=41 and 100 the first
-/// two find a solution within 2 million nodes for 41 sizes, all six for 56).
-pub const RACED_ORDERS: [(&str, u64); 6] = [
-    ("fewest-attacks", 0),
-    ("classes", 0),
-    ("shuffled-1", 500),
-    ("shuffled-2", 500),
-    ("shuffled-3", 500),
-    ("shuffled-4", 500),
-];
+/// How many `random-K` orders (K = 1, 2, ..) the default's restarts run ([`Puzzle::restarts`]);
+/// the last runs without a match limit of its own. Only random orders: with match limits the
+/// size of a run's setup, the structural orders (fewest-attacks, classes) first needed more runs
+/// over N = 8..100 than random orders alone (docs/queens.md).
+pub const RESTART_SEEDS: u64 = 1000;
+
+/// Match steps of the shortest restart per square of the board: a search node of the packing
+/// forms costs a few steps per column tried, and the survey behind the plan (docs/queens.md)
+/// found runs of 4N nodes the best unit natively. The pipeline raises the first run's limit
+/// to [`RESTART_STEPS_PER_BYTE`], and later units follow the measured cost of a run's
+/// generation and compile.
+pub const RESTART_STEPS_PER_SQUARE: u64 = 64;
+
+/// The least match limit of the first restart per byte of its pattern and subject: PCRE2's JIT runs
+/// about as many steps in the time the pattern and subject take to generate and compile
+/// (measured on the branch-reset form at N=64 and the trie form at N=100..500).
+pub const RESTART_STEPS_PER_BYTE: u64 = 2;
 
 /// A bad board size.
 #[derive(Debug, thiserror::Error)]
@@ -66,14 +68,27 @@ impl Queens {
     fn order(&self, settings: &Settings) -> Result<Order, Error> {
         let kind = match settings.order.as_deref() {
             None => OrderKind::FewestAttacks,
-            Some(name) => choose(&ORDERS, name, "order")?,
+            Some(name) => match order::parse(name) {
+                Some(kind) => kind,
+                None => choose(&ORDERS, name, "order")?,
+            },
         };
         Ok(Order::new(kind, self.n))
     }
 }
 
 const ENCODING_NAMES: [&str; ENCODINGS.len()] = names(&ENCODINGS);
-const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
+/// The order names for the command line: the table's, and the `random-K` family.
+const ORDER_NAMES: [&str; ORDERS.len() + 1] = {
+    let table = names(&ORDERS);
+    let mut out = ["random-K"; ORDERS.len() + 1];
+    let mut i = 0;
+    while i < table.len() {
+        out[i] = table[i];
+        i += 1;
+    }
+    out
+};
 
 /// N-Queens in the registry.
 pub const ENTRY: PuzzleEntry = PuzzleEntry {
@@ -103,11 +118,28 @@ impl Puzzle for Queens {
         "queens"
     }
 
-    fn portfolio(&self, settings: &Settings) -> Vec<Contender> {
-        if settings.order.is_some() || self.n < 8 {
-            return Vec::new();
+    /// Without `--order`: `random-1`, `random-2`, .., each cut short by a match limit growing
+    /// along the Luby sequence (docs/queens.md).
+    fn restarts(&self, settings: &Settings) -> Option<Restarts> {
+        if settings.order.is_some() {
+            return None;
         }
-        Contender::orders(&RACED_ORDERS, settings)
+        let names = (1..=RESTART_SEEDS).map(|k| format!("{}{k}", order::RANDOM_PREFIX));
+        let runs = names
+            .map(|o| {
+                let s = Settings {
+                    order: Some(o.clone()),
+                    ..settings.clone()
+                };
+                (format!("order {o}"), s)
+            })
+            .collect();
+        let squares = (self.n * self.n) as u64;
+        Some(Restarts {
+            runs,
+            unit: (RESTART_STEPS_PER_SQUARE * squares).max(10_000),
+            steps_per_byte: RESTART_STEPS_PER_BYTE,
+        })
     }
 
     fn encode(&self, _stage: usize, settings: &Settings) -> Result<Source<'_, Vec<String>>, Error> {
