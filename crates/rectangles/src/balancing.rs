@@ -404,7 +404,9 @@ mod tests {
         assert_eq!(b.canvas_start, 19);
         // The default order lists the pieces largest first; starts stay indexed by piece.
         let area = generate(&p, &Options::default(), false);
-        assert!(area.subject.starts_with("aa\naa\n\nddd\n\nbb\n\nc\n\n~~~\n~~~\n="));
+        assert!(area
+            .subject
+            .starts_with("aa\naa\n\nddd\n\nbb\n\nc\n\n~~~\n~~~\n="));
         assert_eq!(area.piece_starts, vec![0, 12, 16, 7]);
         let reuse = Options {
             allow_reuse: true,

@@ -70,12 +70,16 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
                     if r + ph > h || c + pw > w {
                         continue;
                     }
-                    let mut resources: Vec<u32> = (r..r + ph)
-                        .flat_map(|y| (c..c + pw).map(move |x| (y * w + x) as u32))
-                        .collect();
+                    // The piece first: the engine tests an option's resources in this order,
+                    // and late in the search most pieces are used while the cells to the
+                    // right of and below the first free one are mostly free.
+                    let mut resources: Vec<u32> = Vec::with_capacity(pw * ph + 1);
                     if !options.allow_reuse {
                         resources.push(cells + i as u32);
                     }
+                    resources.extend(
+                        (r..r + ph).flat_map(|y| (c..c + pw).map(move |x| (y * w + x) as u32)),
+                    );
                     opts.push(PackOption {
                         label: format!("p{i}{}", if rotated { "r" } else { "" }),
                         resources,
