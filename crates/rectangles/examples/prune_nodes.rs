@@ -110,10 +110,13 @@ impl Sim<'_> {
                     }
                     let ll = s == 0 || hs[s - 1] > hs[s];
                     let lr = e == self.w || hs[e] > hs[s];
-                    if ll && lr && hs[s] < self.h && (self.prune.wells || (s..e).contains(&first)) {
-                        if !self.reach(e - s, self.h - hs[s], false) {
-                            return true;
-                        }
+                    if ll
+                        && lr
+                        && hs[s] < self.h
+                        && (self.prune.wells || (s..e).contains(&first))
+                        && !self.reach(e - s, self.h - hs[s], false)
+                    {
+                        return true;
                     }
                     s = e;
                 }

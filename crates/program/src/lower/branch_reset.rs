@@ -11,12 +11,15 @@ use crate::ast::{Greed, GroupId, Node};
 /// the 100 ms its generation may take.
 pub const RESET_PAD_BUDGET: u64 = 2_000_000;
 
+/// An item's token and its pattern after the token.
+type Branch = (String, Vec<Node>);
+
 /// The branch reset that picks an item by its token: `(?|A..|B..|..)` for one-letter tokens;
 /// longer ones branch on their first letter, then on the rest, so that reaching an item tests
 /// at most 52 letters per level instead of one token per item (PCRE2 tries the alternatives in
 /// turn). `branches` holds each item's token and its pattern after the token, in token order.
-fn dispatch(branches: Vec<(String, Vec<Node>)>) -> Node {
-    let flat = |(t, rest): (String, Vec<Node>)| {
+fn dispatch(branches: Vec<Branch>) -> Node {
+    let flat = |(t, rest): Branch| {
         let mut seq = vec![Node::lit(t)];
         seq.extend(rest);
         Node::Seq(seq)
@@ -24,7 +27,7 @@ fn dispatch(branches: Vec<(String, Vec<Node>)>) -> Node {
     if super::packing::plain() || branches.iter().all(|(t, _)| t.len() <= 1) {
         return Node::BranchReset(branches.into_iter().map(flat).collect());
     }
-    let mut levels: Vec<(char, Vec<(String, Vec<Node>)>)> = Vec::new();
+    let mut levels: Vec<(char, Vec<Branch>)> = Vec::new();
     for (t, rest) in branches {
         let mut chars = t.chars();
         let first = chars.next().expect("tokens are not empty");
