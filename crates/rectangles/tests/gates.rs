@@ -20,6 +20,16 @@ static TRIE: Dialect = Dialect {
     ..PCRE2
 };
 
+/// The trie form as printed for dialects without possessive quantifiers (fancy-regex, Python).
+static TRIE_PLAIN: Dialect = Dialect {
+    features: Features {
+        branch_reset: false,
+        possessive: false,
+        ..PCRE2.features
+    },
+    ..PCRE2
+};
+
 /// The number of matches inside PCRE2 and the first match's placements.
 fn through_pcre2(
     text: &str,
@@ -76,7 +86,7 @@ fn gates_keep_every_solution_and_the_first_one() {
         }
         let native = count(&puzzle, &all, u64::MAX);
         let answer = solve(&puzzle, &Options::default());
-        for dialect in [&PCRE2, &TRIE] {
+        for dialect in [&PCRE2, &TRIE, &TRIE_PLAIN] {
             for plain in [false, true] {
                 if plain {
                     std::env::set_var("BACKREF_PACKING_PLAIN", "1");

@@ -131,15 +131,36 @@ impl Lowerer<'_> {
             .collect();
         if gates.iter().any(Option::is_some) {
             let gs = groups.clone();
+            // Used: up to the `|` (a gate is due after its item, so the item has one), all the
+            // way even without possessive quantifiers, which would otherwise give characters
+            // back and let a later option start mid-way.
+            let possessive = self.features.possessive;
             let gate = trie(0, resources.max(1), 0, bits, &|r| Node::Cond {
                 group: gs[r as usize],
-                yes: Box::new(Node::star(Node::not_in("|;"), Greed::Possessive)),
+                yes: Box::new(if possessive {
+                    Node::star(Node::not_in("|;"), Greed::Possessive)
+                } else {
+                    Node::Seq(vec![
+                        Node::star(Node::not_in("|;"), Greed::Greedy),
+                        Node::Look {
+                            negative: false,
+                            node: Box::new(Node::lit("|")),
+                        },
+                    ])
+                }),
                 no: Box::new(Node::lit(",")),
             });
             body.push(Node::optional(
                 Node::Seq(vec![Node::lit("?"), gate]),
                 self.greed(Greed::Possessive),
             ));
+            if !possessive {
+                // A gate the optional group skipped on backtracking must not be stepped over.
+                body.push(Node::Look {
+                    negative: true,
+                    node: Box::new(Node::lit("?")),
+                });
+            }
         }
         body.push(skip_to_item());
         if ordered {
