@@ -303,9 +303,11 @@ pub fn pattern(options: &Options, debug: bool) -> Node {
 /// The subject (puzzle text plus tape) and the generated pattern for `puzzle`.
 pub fn generate(puzzle: &Puzzle, options: &Options, debug: bool) -> Balancing {
     let mut subject = String::new();
-    let mut piece_starts = Vec::with_capacity(puzzle.pieces.len());
-    for piece in &puzzle.pieces {
-        piece_starts.push(subject.len());
+    // The pieces in try order; `piece_starts` is indexed by piece number.
+    let mut piece_starts = vec![0; puzzle.pieces.len()];
+    for i in puzzle.try_order(options.order) {
+        let piece = &puzzle.pieces[i];
+        piece_starts[i] = subject.len();
         for row in piece.cells.chunks(piece.width.max(1)) {
             subject.extend(row);
             subject.push('\n');
@@ -381,14 +383,18 @@ impl Balancing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse;
+    use crate::{parse, PieceOrder};
 
     const SEED_EXAMPLE: &str = "aa\naa\n\nbb\n\nc\n\nddd\n\n~~~\n~~~\n";
 
     #[test]
     fn subject_is_the_normalized_text_and_a_tape() {
         let p = parse("aa\r\naa\r\n\r\nbb\n\nc\n\nddd\n\n~~~\n~~~\n\n").unwrap();
-        let b = generate(&p, &Options::default(), false);
+        let input = Options {
+            order: PieceOrder::Input,
+            ..Options::default()
+        };
+        let b = generate(&p, &input, false);
         // 4 pieces: 10 steps, 6 cells, one spare.
         assert_eq!(
             b.subject,
@@ -396,6 +402,12 @@ mod tests {
         );
         assert_eq!(b.piece_starts, vec![0, 7, 11, 14]);
         assert_eq!(b.canvas_start, 19);
+        // The default order lists the pieces largest first; starts stay indexed by piece.
+        let area = generate(&p, &Options::default(), false);
+        assert!(area
+            .subject
+            .starts_with("aa\naa\n\nddd\n\nbb\n\nc\n\n~~~\n~~~\n="));
+        assert_eq!(area.piece_starts, vec![0, 12, 16, 7]);
         let reuse = Options {
             allow_reuse: true,
             ..Options::default()
@@ -428,7 +440,11 @@ mod tests {
     #[test]
     fn decodes_the_capture_lists() {
         let p = parse(SEED_EXAMPLE).unwrap();
-        let b = generate(&p, &Options::default(), false);
+        let input = Options {
+            order: PieceOrder::Input,
+            ..Options::default()
+        };
+        let b = generate(&p, &input, false);
         let prefix = |n: usize| b.subject[..n].to_string();
         let corner = vec![prefix(19), prefix(21)];
         let piece = vec![prefix(0), prefix(7)];

@@ -2,7 +2,7 @@
 //!
 //! One item per canvas cell, in reading order: the cell is either already covered (option `-`)
 //! or the top-left corner of a piece placed there (option `p{i}` unrotated, `p{i}r` rotated), in
-//! input order, unrotated first. Resources are the canvas cells (all must be covered) and, unless
+//! the options' piece order (largest area first by default, or input order), unrotated first. Resources are the canvas cells (all must be covered) and, unless
 //! reuse is allowed, one per piece (used at most once). Because a cell is checked right after its
 //! own item — nothing later can cover it — this is the seed's "next free cell in reading order,
 //! then an unused piece that fits" search, stated statically.
@@ -39,6 +39,7 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
         (a.width, a.height) == (b.width, b.height)
             || (options.allow_rotation && (a.width, a.height) == (b.height, b.width))
     };
+    // Equal pieces have equal areas, so every order keeps them in input order.
     let twin: Vec<Option<usize>> = (0..puzzle.pieces.len())
         .map(|i| {
             if options.allow_reuse || options.every_solution {
@@ -57,7 +58,8 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
                 resources: vec![],
                 requires: vec![],
             }];
-            for (i, piece) in puzzle.pieces.iter().enumerate() {
+            for i in puzzle.try_order(options.order) {
+                let piece = &puzzle.pieces[i];
                 let turns: &[bool] = if options.allow_rotation && !piece.is_square() {
                     &[false, true]
                 } else {
@@ -68,12 +70,16 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
                     if r + ph > h || c + pw > w {
                         continue;
                     }
-                    let mut resources: Vec<u32> = (r..r + ph)
-                        .flat_map(|y| (c..c + pw).map(move |x| (y * w + x) as u32))
-                        .collect();
+                    // The piece first: the engine tests an option's resources in this order,
+                    // and late in the search most pieces are used while the cells to the
+                    // right of and below the first free one are mostly free.
+                    let mut resources: Vec<u32> = Vec::with_capacity(pw * ph + 1);
                     if !options.allow_reuse {
                         resources.push(cells + i as u32);
                     }
+                    resources.extend(
+                        (r..r + ph).flat_map(|y| (c..c + pw).map(move |x| (y * w + x) as u32)),
+                    );
                     opts.push(PackOption {
                         label: format!("p{i}{}", if rotated { "r" } else { "" }),
                         resources,

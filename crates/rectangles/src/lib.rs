@@ -128,6 +128,47 @@ pub struct Options {
     /// Every solution is wanted (counting), not only the first: pieces of the same size are
     /// then not made to wait for their earlier twin (a hint that skips equivalent assignments).
     pub every_solution: bool,
+    /// The order in which pieces are tried at a cell (default [`PieceOrder::Area`]).
+    pub order: PieceOrder,
+}
+
+/// The static order in which pieces are tried at each cell (each upright before turned).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PieceOrder {
+    /// Largest area first, equal areas in input order (`--order area`, the default): big pieces
+    /// are the hardest to place late, so placing them first finds dead ends sooner.
+    #[default]
+    Area,
+    /// Input order (`--order input`), the seed pattern's.
+    Input,
+}
+
+impl PieceOrder {
+    /// The order's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceOrder::Area => "area",
+            PieceOrder::Input => "input",
+        }
+    }
+
+    /// The order named `name`, if any.
+    pub fn from_name(name: &str) -> Option<PieceOrder> {
+        [PieceOrder::Area, PieceOrder::Input]
+            .into_iter()
+            .find(|o| o.name() == name)
+    }
+}
+
+impl Puzzle {
+    /// The piece numbers in the order `order` tries them.
+    pub fn try_order(&self, order: PieceOrder) -> Vec<usize> {
+        let mut pieces: Vec<usize> = (0..self.pieces.len()).collect();
+        if order == PieceOrder::Area {
+            pieces.sort_by_key(|&i| std::cmp::Reverse(self.pieces[i].area()));
+        }
+        pieces
+    }
 }
 
 impl Default for Options {
@@ -136,6 +177,7 @@ impl Default for Options {
             allow_rotation: true,
             allow_reuse: false,
             every_solution: false,
+            order: PieceOrder::default(),
         }
     }
 }

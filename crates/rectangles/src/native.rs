@@ -1,7 +1,8 @@
 //! The native solver, in the seed pattern's order, and a solution counter.
 //!
-//! Order: at each step take the next free canvas cell in reading order; try the pieces in input
-//! order, each unrotated and then rotated (rotation skipped for squares and when not allowed),
+//! Order: at each step take the next free canvas cell in reading order; try the pieces in the
+//! options' order (largest area first, equal areas in input order; or input order), each
+//! unrotated and then rotated (rotation skipped for squares and when not allowed),
 //! skipping used pieces unless reuse is allowed; a candidate fits when, with its top-left
 //! corner on that cell, it lies inside the canvas on free cells. Recurse; backtrack when nothing
 //! fits. The first complete cover found is returned as the placements in use order.
@@ -30,7 +31,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
-use crate::{Options, Placement, Puzzle};
+use crate::{Options, PieceOrder, Placement, Puzzle};
 
 /// Most states remembered by the memo; beyond that, new states are not stored.
 const MEMO_CAPACITY: usize = 1 << 22;
@@ -107,6 +108,8 @@ struct Frame {
 
 struct Search<'a> {
     puzzle: &'a Puzzle,
+    /// Piece numbers in try order.
+    order: Vec<usize>,
     options: Options,
     mode: Mode,
     heights: Vec<u32>,
@@ -121,8 +124,15 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(puzzle: &'a Puzzle, options: &Options, mode: Mode) -> Search<'a> {
+        let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
+        if options.order == PieceOrder::Area {
+            order.sort_by_key(|&i| {
+                std::cmp::Reverse(puzzle.pieces[i].width * puzzle.pieces[i].height)
+            });
+        }
         Search {
             puzzle,
+            order,
             options: *options,
             mode,
             heights: vec![0; puzzle.canvas.width],
@@ -362,12 +372,13 @@ impl<'a> Search<'a> {
         let canvas_height = self.puzzle.canvas.height;
         let frame = self.frames.last_mut().expect("a frame");
         while frame.next < 2 * self.puzzle.pieces.len() {
-            let piece = frame.next / 2;
+            let rank = frame.next / 2;
+            let piece = self.order[rank];
             let rotated = frame.next % 2 == 1;
             frame.next += 1;
             let p = &self.puzzle.pieces[piece];
             if self.used[piece] {
-                frame.next = 2 * piece + 2;
+                frame.next = 2 * rank + 2;
                 continue;
             }
             if !rotated && self.mode == Mode::First {
@@ -378,7 +389,7 @@ impl<'a> Search<'a> {
                     (p.width, p.height)
                 };
                 if frame.tried.contains(&size) {
-                    frame.next = 2 * piece + 2;
+                    frame.next = 2 * rank + 2;
                     continue;
                 }
                 frame.tried.push(size);

@@ -13,7 +13,9 @@ use backref_program::Program;
 use serde_json::json;
 
 use crate::encode::encode;
-use crate::{balancing, check, native, parse, render, Options, Placement, Puzzle, VerifyError};
+use crate::{
+    balancing, check, native, parse, render, Options, PieceOrder, Placement, Puzzle, VerifyError,
+};
 
 /// `--encoding balancing`: the .NET balancing-group pattern (see `docs/rectangles.md`).
 const BALANCING: &str = "balancing";
@@ -42,6 +44,11 @@ impl Rectangles {
             allow_rotation: !settings.switch("no-rotation"),
             allow_reuse: settings.switch("reuse"),
             every_solution: settings.enumerating,
+            order: settings
+                .order
+                .as_deref()
+                .and_then(PieceOrder::from_name)
+                .unwrap_or_default(),
         }
     }
 }
@@ -54,7 +61,7 @@ pub const ENTRY: PuzzleEntry = PuzzleEntry {
     input_help: "a pieces-and-canvas file, or -",
     choices: Choices {
         encodings: &["segment", BALANCING, BALANCING_DEBUG],
-        orders: &[],
+        orders: &["area", "input"],
         switches: &[
             ("no-rotation", "do not rotate pieces"),
             ("reuse", "allow a piece to be used more than once"),

@@ -41,6 +41,7 @@ fn options_change_the_answer() {
     let no_rotation = Options {
         allow_rotation: false,
         allow_reuse: false,
+        order: backref_rectangles::PieceOrder::Input,
         ..Options::default()
     };
     // Without rotation `aa/aa` first cannot be completed (the last column needs a 1×2 piece),
@@ -50,6 +51,17 @@ fn options_change_the_answer() {
     assert_eq!(
         s,
         placements(&[(1, 0, 0, false), (2, 0, 2, false), (3, 1, 0, false)])
+    );
+    // Largest first (the default order): after `aa/aa`, `ddd` (area 3) comes before `bb`.
+    let largest = Options {
+        order: backref_rectangles::PieceOrder::Area,
+        ..no_rotation
+    };
+    let s = solve(&puzzle, &largest).unwrap();
+    check(&puzzle, &largest, &s).unwrap();
+    assert_eq!(
+        s,
+        placements(&[(3, 0, 0, false), (1, 1, 0, false), (2, 1, 2, false)])
     );
     let reuse = Options {
         allow_rotation: false,

@@ -11,6 +11,47 @@ use crate::ast::{Greed, GroupId, Node};
 /// the 100 ms its generation may take.
 pub const RESET_PAD_BUDGET: u64 = 2_000_000;
 
+/// An item's token and its pattern after the token.
+type Branch = (String, Vec<Node>);
+
+/// The branch reset that picks an item by its token: `(?|A..|B..|..)` for one-letter tokens;
+/// longer ones branch on their first letter, then on the rest, so that reaching an item tests
+/// at most 52 letters per level instead of one token per item (PCRE2 tries the alternatives in
+/// turn). `branches` holds each item's token and its pattern after the token, in token order.
+fn dispatch(branches: Vec<Branch>) -> Node {
+    let flat = |(t, rest): Branch| {
+        let mut seq = vec![Node::lit(t)];
+        seq.extend(rest);
+        Node::Seq(seq)
+    };
+    if super::packing::plain() || branches.iter().all(|(t, _)| t.len() <= 1) {
+        return Node::BranchReset(branches.into_iter().map(flat).collect());
+    }
+    let mut levels: Vec<(char, Vec<Branch>)> = Vec::new();
+    for (t, rest) in branches {
+        let mut chars = t.chars();
+        let first = chars.next().expect("tokens are not empty");
+        let entry = (chars.as_str().to_string(), rest);
+        match levels.last_mut() {
+            Some((c, group)) if *c == first => group.push(entry),
+            _ => levels.push((first, vec![entry])),
+        }
+    }
+    Node::BranchReset(
+        levels
+            .into_iter()
+            .map(|(c, mut group)| {
+                if group.len() == 1 {
+                    let (t, rest) = group.pop().expect("one");
+                    flat((format!("{c}{t}"), rest))
+                } else {
+                    Node::Seq(vec![Node::lit(c.to_string()), dispatch(group)])
+                }
+            })
+            .collect(),
+    )
+}
+
 impl Lowerer<'_> {
     /// Whether the branch-reset form applies: the dialect has branch reset and conditionals, and
     /// the padding stays within [`RESET_PAD_BUDGET`].
@@ -26,13 +67,30 @@ impl Lowerer<'_> {
                 0
             }
         };
+        // A gated item's options pad from their shared base (see `packing_reset`).
+        let base = |i: usize| {
+            if self.forward_checking() || spec.symmetry.get(i).copied().flatten().is_some() {
+                return 0;
+            }
+            spec.gate(i)
+                .filter(|r| {
+                    spec.options[i][1..]
+                        .iter()
+                        .all(|o| o.iter().min() == Some(r))
+                })
+                .map_or(0, u64::from)
+        };
         let pads: u64 = spec
             .options
             .iter()
             .enumerate()
             .flat_map(|(i, opts)| opts.iter().map(move |o| (i, o)))
-            .map(|(i, o)| (o.iter().max().map_or(0, |m| u64::from(*m) + 1)).max(extra(i)))
+            .map(|(i, o)| {
+                let top = (o.iter().max().map_or(0, |m| u64::from(*m) + 1)).max(extra(i));
+                top.saturating_sub(base(i))
+            })
             .sum::<u64>()
+            + (0..spec.items.len()).map(base).sum::<u64>()
             + spec.items.len() as u64 * (u64::from(spec.resources) + extra(spec.items.len()));
         pads <= RESET_PAD_BUDGET
     }
@@ -118,6 +176,12 @@ impl Lowerer<'_> {
                     .unwrap_or(0)
             });
             let earlier = class.is_some_and(|k| (0..i).any(|e| class_of(e) == Some(k)));
+            // A gate that is the lowest resource of every option but the first: those options
+            // share the padding up to it, written once before their branch reset.
+            let gate = spec.gate(i).filter(|_| class.is_none() && checks.is_none());
+            let base = gate
+                .filter(|r| opts[1..].iter().all(|o| o.iter().min() == Some(r)))
+                .unwrap_or(0);
             let mut alts = Vec::with_capacity(opts.len());
             let mut widest = 0;
             for (j, o) in opts.iter().enumerate() {
@@ -133,7 +197,9 @@ impl Lowerer<'_> {
                     alts.push(Node::Seq(alt));
                     continue;
                 }
-                alt.extend(used.iter().map(|r| is_set(groups[*r as usize], false)));
+                // Tested in the order the option lists them (the encoder knows which are most
+                // likely taken), captured in the order of their groups.
+                alt.extend(o.iter().map(|r| is_set(groups[*r as usize], false)));
                 if let (Some(k), true) = (class, earlier) {
                     alt.push(Node::Look {
                         negative: false,
@@ -144,7 +210,7 @@ impl Lowerer<'_> {
                         ])),
                     });
                 }
-                let mut next = 0;
+                let mut next = if j == 0 { 0 } else { base };
                 for r in &used {
                     alt.push(pad(next, *r));
                     alt.push(Node::group(groups[*r as usize], Node::lit(t.clone())));
@@ -171,27 +237,36 @@ impl Lowerer<'_> {
                 widest = widest.max(next);
                 alts.push(Node::Seq(alt));
             }
-            let mut branch = vec![Node::lit(t.clone())];
+            let mut branch = vec![];
             if self.callouts {
                 branch.push(Node::Callout(1));
             }
-            branch.push(if alts.is_empty() {
-                Node::Fail
-            } else {
-                Node::BranchReset(alts)
+            branch.push(match gate {
+                // The first option captures no group, so the other options' branch reset
+                // numbers its groups from the same start as the whole item's would.
+                Some(r) => {
+                    let first = alts.remove(0);
+                    Node::Cond {
+                        group: groups[r as usize],
+                        yes: Box::new(first),
+                        no: Box::new(Node::Seq(vec![pad(0, base), Node::BranchReset(alts)])),
+                    }
+                }
+                None if alts.is_empty() => Node::Fail,
+                None => Node::BranchReset(alts),
             });
             // Every branch spans all the groups, so the numbering after the body is the same
             // whichever branch is last.
             branch.push(pad(widest, all));
             branch.extend(due[i].iter().map(|r| is_set(groups[*r as usize], true)));
-            branches.push(Node::Seq(branch));
+            branches.push((t.clone(), branch));
             subject.push_str(&t.repeat(most + 1));
             subject.push_str(&"-".repeat(ruler));
             subject.push(';');
             self.record_item(*item, t, &groups, opts);
         }
         let body = Node::Seq(vec![
-            Node::BranchReset(branches),
+            dispatch(branches),
             Node::star(Node::not_in(";"), self.greed(Greed::Possessive)),
             Node::lit(";"),
         ]);
@@ -229,7 +304,9 @@ mod tests {
                 "A(?|(?(1)(*FAIL)|)(?(2)(*FAIL)|)(A)(A)",
                 // Option [1, 2] pads group 1 to reach groups 2 and 3.
                 "|(?(2)(*FAIL)|)(?(3)(*FAIL)|)(?(DEFINE)())(A)(A))",
-                "|B(?|(?(1)(*FAIL)|)(?(3)(*FAIL)|)(B)(?(DEFINE)())(B)",
+                // Option [2, 0] tests its resources in its own order and captures them in
+                // the groups' order.
+                "|B(?|(?(3)(*FAIL)|)(?(1)(*FAIL)|)(B)(?(DEFINE)())(B)",
                 "|(?(2)(*FAIL)|)(?(DEFINE)())(B))",
                 // After B every resource must be used.
                 "(?(1)|(*FAIL))(?(2)|(*FAIL))(?(3)|(*FAIL))",
@@ -252,6 +329,36 @@ mod tests {
         assert!(named.name_resources(&vars, vec!["a".into()]).is_err());
         // A dialect without branch reset takes the trie form instead.
         assert!(lower(&p, &vars, FANCY.features).subject(0).ends_with("#;"));
+    }
+
+    #[test]
+    fn a_gated_item_tests_its_gate_once_and_shares_the_padding_up_to_it() {
+        // Item A: nothing, or resources {0, 1}, or {0, 2}; item B: nothing or {1, 2}. Resource
+        // 0 is due after A and resources 1 and 2 after B, so each item's first option fits
+        // exactly when its gate (0 for A, 1 for B) is already used.
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[], &[0, 1], &[0, 2]], &[&[], &[1, 2]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        let pattern = lower(&p, &vars, PCRE2.features).pattern(0, &PCRE2);
+        assert!(pattern.contains(concat!(
+            "A(?(1)|(?|(?(1)(*FAIL)|)(?(2)(*FAIL)|)(A)(A)",
+            "|(?(1)(*FAIL)|)(?(3)(*FAIL)|)(A)(?(DEFINE)())(A)))"
+        )));
+        // B's option pads once, before its branch reset, up to its gate (group 2).
+        assert!(pattern.contains("B(?(2)|(?(DEFINE)())(?|(?(2)(*FAIL)|)(?(3)(*FAIL)|)(B)(B)))"));
+    }
+
+    #[test]
+    fn many_items_dispatch_on_each_letter_of_their_tokens() {
+        // 60 items need two-letter tokens: AA..AZ, Aa..Az, BA..BH.
+        let mut p = Program::new('T');
+        let o: &[&[u32]] = &[&[0]];
+        let vars = packing(&mut p, &[o; 60], 1, 0, &[], None);
+        let l = lower(&p, &vars, PCRE2.features);
+        let pattern = l.pattern(0, &PCRE2);
+        assert!(pattern.starts_with("(?:(?|A(?|A(?|(?(1)(*FAIL)|)(A"));
+        assert!(pattern.contains("|B(?|A(?|"));
+        assert!(!pattern.contains("|BA"));
     }
 
     #[test]

@@ -32,7 +32,41 @@ pub(super) struct PackSpec<'a> {
     pub(super) names: &'a [String],
 }
 
+/// Whether `BACKREF_PACKING_PLAIN` is set: the loop forms then leave out the gates
+/// ([`PackSpec::gate`]) and the branch-reset form dispatches items flat, one alternative per
+/// token, as before both existed. For measuring what they buy; the pattern means the same.
+pub(super) fn plain() -> bool {
+    std::env::var_os("BACKREF_PACKING_PLAIN").is_some()
+}
+
 impl PackSpec<'_> {
+    /// The resource that gates item `i`, if any: one that must be covered right after the item,
+    /// which every option of the item but the first uses, while the first option uses and
+    /// requires nothing. Then the item has one choice whichever state the resource is in: when
+    /// it is used the first option alone fits (every other one would take it twice), and when
+    /// it is free the first option alone does not (the check after the item fails). The forms
+    /// test the resource once and try only the options that can fit, so backtracking into the
+    /// item (a covered cell of rectangles or fillit) retries nothing.
+    pub(super) fn gate(&self, i: usize) -> Option<u32> {
+        if plain() {
+            return None;
+        }
+        let (first, rest) = self.options[i].split_first()?;
+        let free = self
+            .requires
+            .get(i)
+            .and_then(|r| r.first())
+            .is_none_or(Vec::is_empty);
+        if !first.is_empty() || !free || rest.is_empty() {
+            return None;
+        }
+        self.due
+            .get(i)?
+            .iter()
+            .copied()
+            .find(|r| rest.iter().all(|o| o.contains(r)))
+    }
+
     /// The group name of resource `r`: `R_` and its name, or `R` and its number.
     pub(super) fn group_name(&self, r: u32) -> String {
         match self.names.get(r as usize) {

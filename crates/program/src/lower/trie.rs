@@ -122,6 +122,46 @@ impl Lowerer<'_> {
         if self.callouts {
             body.push(Node::Callout(1));
         }
+        // Gated items (`PackSpec::gate`) start with `?` and their gate's code: when the
+        // resource is used the item takes its first option and skips the others, otherwise it
+        // skips the first option. Not with markers or dead-set checks, which the first option
+        // carries too.
+        let gates: Vec<Option<u32>> = (0..items.len())
+            .map(|i| spec.gate(i).filter(|_| !ordered && dead.is_none()))
+            .collect();
+        if gates.iter().any(Option::is_some) {
+            let gs = groups.clone();
+            // Used: up to the `|` (a gate is due after its item, so the item has one), all the
+            // way even without possessive quantifiers, which would otherwise give characters
+            // back and let a later option start mid-way.
+            let possessive = self.features.possessive;
+            let gate = trie(0, resources.max(1), 0, bits, &|r| Node::Cond {
+                group: gs[r as usize],
+                yes: Box::new(if possessive {
+                    Node::star(Node::not_in("|;"), Greed::Possessive)
+                } else {
+                    Node::Seq(vec![
+                        Node::star(Node::not_in("|;"), Greed::Greedy),
+                        Node::Look {
+                            negative: false,
+                            node: Box::new(Node::lit("|")),
+                        },
+                    ])
+                }),
+                no: Box::new(Node::lit(",")),
+            });
+            body.push(Node::optional(
+                Node::Seq(vec![Node::lit("?"), gate]),
+                self.greed(Greed::Possessive),
+            ));
+            if !possessive {
+                // A gate the optional group skipped on backtracking must not be stepped over.
+                body.push(Node::Look {
+                    negative: true,
+                    node: Box::new(Node::lit("?")),
+                });
+            }
+        }
         body.push(skip_to_item());
         if ordered {
             // greater(k): the new index and the previous one agree before bit k, and at the
@@ -242,6 +282,10 @@ impl Lowerer<'_> {
                     text
                 })
                 .collect();
+            if let Some(r) = gates[i] {
+                subject.push('?');
+                subject.push_str(&code(r));
+            }
             subject.push_str(&list.join(","));
             if checks {
                 subject.push('|');
@@ -342,6 +386,21 @@ mod tests {
         let python = lower(&p, &vars, PYTHON.features);
         assert_eq!(python.subject(0), "00A,01A,10A;00B,01B,10B;#;");
         assert_eq!(python.names(), ["R0", "R1", "R2"]);
+    }
+
+    #[test]
+    fn a_gated_item_states_its_gate_first() {
+        // As in the branch-reset test: A's gate is resource 0, B's resource 1.
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[], &[0, 1], &[0, 2]], &[&[], &[1, 2]]];
+        let vars = packing(&mut p, &opts, 3, 3, &[], None);
+        let l = lower(&p, &vars, TRIE);
+        assert_eq!(l.subject(0), "?00,00A01A,00A10A|00;?01,01B10B|0110;#;");
+        // Used: skip every option; free: skip the first (empty) one.
+        let gate = "(?:0(?:0(?(1)[^|;]*+|,)|1(?(2)[^|;]*+|,))|10(?(3)[^|;]*+|,))";
+        assert!(l
+            .pattern(0, &PCRE2)
+            .starts_with(&format!("(?:(?:\\?{gate})?+(?:[^,;]*+,)*?")));
     }
 
     #[test]
