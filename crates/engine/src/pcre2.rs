@@ -1315,8 +1315,7 @@ impl Matcher for Pcre2Matcher {
             Some(deadline) => {
                 let left = deadline.saturating_duration_since(Instant::now());
                 let first = first_limit(left, form.jit, user_limit);
-                let (rc, ran_out, took, note) =
-                    calibrated(match_once, first, user_limit, deadline);
+                let (rc, ran_out, took, note) = calibrated(match_once, first, user_limit, deadline);
                 timing.matching = took;
                 notes.extend(note);
                 (rc, ran_out)
