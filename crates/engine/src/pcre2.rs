@@ -531,6 +531,32 @@ fn jit_compile(code: &Code) -> Result<(), JitFallback> {
     }
 }
 
+/// Matches `subject` from its start with `form`, the match limit set to `limit`, and returns
+/// PCRE2's return code. `context` carries the run's other limits, callout and JIT stack.
+fn match_limited(
+    form: &Form,
+    subject: &str,
+    match_data: &MatchData,
+    context: &MatchContext,
+    limit: u32,
+) -> c_int {
+    // SAFETY: all objects are valid; the subject pointer and length describe `subject`. The
+    // code is shared read-only; the match data and context (with any JIT stack assigned to it)
+    // belong to the caller's run, which keeps them alive across the call.
+    unsafe {
+        pcre2_set_match_limit_8(context.0, limit);
+        pcre2_match_8(
+            form.code.0,
+            subject.as_ptr(),
+            subject.len(),
+            0,
+            0,
+            match_data.0,
+            context.0,
+        )
+    }
+}
+
 /// One compiled form of a pattern (plain, or the counting form), JIT-compiled where asked.
 struct Form {
     code: Code,
@@ -1153,26 +1179,10 @@ impl Matcher for Pcre2Matcher {
             None
         };
         // Whether the search ends within `limit` steps.
-        let ends = |limit: u32| {
-            // SAFETY: all objects are valid; the subject pointer and length describe
-            // `subject`; the match data, context and JIT stack are this call's.
-            let rc = unsafe {
-                pcre2_set_match_limit_8(context.0, limit);
-                pcre2_match_8(
-                    form.code.0,
-                    subject.as_ptr(),
-                    subject.len(),
-                    0,
-                    0,
-                    match_data.0,
-                    context.0,
-                )
-            };
-            match rc {
-                PCRE2_ERROR_MATCHLIMIT => Ok(false),
-                rc if rc >= 0 || rc == PCRE2_ERROR_NOMATCH => Ok(true),
-                rc => Err(match_err(format!("error {rc}: {}", error_message(rc)))),
-            }
+        let ends = |limit: u32| match match_limited(form, subject, &match_data, &context, limit) {
+            PCRE2_ERROR_MATCHLIMIT => Ok(false),
+            rc if rc >= 0 || rc == PCRE2_ERROR_NOMATCH => Ok(true),
+            rc => Err(match_err(format!("error {rc}: {}", error_message(rc)))),
         };
         let start = Instant::now();
         // `low` never suffices (0 stands for "not tried"), `high` does.
@@ -1289,21 +1299,7 @@ impl Matcher for Pcre2Matcher {
         let user_limit = clamp_u32(limits.match_limit, u32::MAX);
         let match_once = |limit: u32| {
             let match_start = Instant::now();
-            // SAFETY: all objects are valid; the subject pointer and length describe
-            // `subject`. The code is shared read-only; the match data, context and JIT stack
-            // are this run's.
-            let rc = unsafe {
-                pcre2_set_match_limit_8(context.0, limit);
-                pcre2_match_8(
-                    form.code.0,
-                    subject.as_ptr(),
-                    subject.len(),
-                    0,
-                    0,
-                    match_data.0,
-                    context.0,
-                )
-            };
+            let rc = match_limited(form, subject, &match_data, &context, limit);
             (rc, match_start.elapsed())
         };
         let (rc, fuel_ran_out) = match calibrate {

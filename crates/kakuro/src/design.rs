@@ -405,16 +405,7 @@ fn kakuro(
     digits: &[u8],
 ) -> Kakuro {
     let size = white.len();
-    let mut grid = vec![
-        vec![
-            Cell::Black {
-                down: None,
-                across: None
-            };
-            size
-        ];
-        size
-    ];
+    let mut grid = Cell::unclued_grid(size);
     let mut value = vec![vec![0u32; size]; size];
     for (i, &(r, c)) in cells.iter().enumerate() {
         grid[r][c] = Cell::White;

@@ -83,16 +83,7 @@ fn fill(white: &[Vec<bool>], rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
 
 fn clues(white: &[Vec<bool>], digits: &[Vec<u8>]) -> Kakuro {
     let size = white.len();
-    let mut cells = vec![
-        vec![
-            Cell::Black {
-                down: None,
-                across: None
-            };
-            size
-        ];
-        size
-    ];
+    let mut cells = Cell::unclued_grid(size);
     for r in 0..size {
         for c in 0..size {
             if white[r][c] {

@@ -50,6 +50,17 @@ pub enum Cell {
     },
 }
 
+impl Cell {
+    /// A `size`×`size` grid of black cells without clues, which the generators whiten.
+    pub fn unclued_grid(size: usize) -> Vec<Vec<Cell>> {
+        let black = Cell::Black {
+            down: None,
+            across: None,
+        };
+        vec![vec![black; size]; size]
+    }
+}
+
 /// A Kakuro grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kakuro {
