@@ -674,6 +674,21 @@ impl JitStack {
     }
 }
 
+impl JitStack {
+    /// A new JIT stack assigned to `context` when `jit`, else none. The caller keeps it alive
+    /// for as long as it matches with `context`.
+    fn for_context(jit: bool, context: &MatchContext) -> Result<Option<JitStack>, String> {
+        if !jit {
+            return Ok(None);
+        }
+        let stack = JitStack::new()?;
+        // SAFETY: both objects are valid; the caller keeps the stack alive while it matches
+        // with the context.
+        unsafe { pcre2_jit_stack_assign_8(context.0, None, stack.0 as *mut c_void) };
+        Ok(Some(stack))
+    }
+}
+
 impl Drop for JitStack {
     fn drop(&mut self) {
         // SAFETY: created by pcre2_jit_stack_create_8 and freed once.
@@ -1170,14 +1185,8 @@ impl Matcher for Pcre2Matcher {
         let context = MatchContext::new().map_err(match_err)?;
         // SAFETY: `context` is a valid match context.
         unsafe { pcre2_set_heap_limit_8(context.0, DEFAULT_HEAP_LIMIT_KIB) };
-        let jit_stack = if form.jit {
-            let stack = JitStack::new().map_err(match_err)?;
-            // SAFETY: both objects are valid; the stack outlives every match below.
-            unsafe { pcre2_jit_stack_assign_8(context.0, None, stack.0 as *mut c_void) };
-            Some(stack)
-        } else {
-            None
-        };
+        // Kept until every match below has run.
+        let jit_stack = JitStack::for_context(form.jit, &context).map_err(match_err)?;
         // Whether the search ends within `limit` steps.
         let ends = |limit: u32| match match_limited(form, subject, &match_data, &context, limit) {
             PCRE2_ERROR_MATCHLIMIT => Ok(false),
@@ -1255,14 +1264,7 @@ impl Matcher for Pcre2Matcher {
         }
         // The context keeps a pointer to the JIT stack; the stack is freed right after the
         // match, and the context is not used again.
-        let jit_stack = if form.jit {
-            let stack = JitStack::new().map_err(match_err)?;
-            // SAFETY: both objects are valid; the stack outlives the match below.
-            unsafe { pcre2_jit_stack_assign_8(context.0, None, stack.0 as *mut c_void) };
-            Some(stack)
-        } else {
-            None
-        };
+        let jit_stack = JitStack::for_context(form.jit, &context).map_err(match_err)?;
 
         let keep = mode.keep();
         let mut state = CalloutState {
