@@ -634,18 +634,9 @@ impl Search {
             };
             self.remaining[p.shape] -= 1;
             let left = self.pieces.len() - k - 1;
-            let col_range = columns_up_to(self.side - p.width);
             let mut placed = false;
             'rows: for r in start / self.side..=self.side - p.height {
-                let mut blocked = 0u32;
-                for i in 0..p.height {
-                    let (mut bits, row) = (p.rows[i], self.board[r + i]);
-                    while bits != 0 {
-                        blocked |= row >> bits.trailing_zeros();
-                        bits &= bits - 1;
-                    }
-                }
-                let mut fits = !blocked & col_range;
+                let mut fits = self.fitting_columns(&p, r);
                 if r == start / self.side {
                     fits &= u32::MAX << (start % self.side);
                 }
@@ -676,6 +667,22 @@ impl Search {
         Ok(true)
     }
 
+    /// The columns (as bits) where piece `p` fits with its top on row `r`, all at once: column
+    /// `c` is blocked when some cell `(r + i, c + b)` of the piece is occupied, or the piece
+    /// would stick out on the right.
+    #[inline]
+    fn fitting_columns(&self, p: &PieceData, r: usize) -> u32 {
+        let mut blocked = 0u32;
+        for i in 0..p.height {
+            let (mut bits, row) = (p.rows[i], self.board[r + i]);
+            while bits != 0 {
+                blocked |= row >> bits.trailing_zeros();
+                bits &= bits - 1;
+            }
+        }
+        !blocked & columns_up_to(self.side - p.width)
+    }
+
     /// Places pieces `k..` in classic order; `Ok(true)` leaves the first arrangement in `pos`.
     fn place(&mut self, k: usize) -> Result<bool, LimitReached> {
         if k == self.pieces.len() {
@@ -691,19 +698,8 @@ impl Search {
         };
         let (r0, c0) = (start / self.side, start % self.side);
         self.remaining[p.shape] -= 1;
-        let col_range = columns_up_to(self.side - p.width);
         for r in r0..=self.side - p.height {
-            // Columns where the piece fits on row `r`, all at once: column `c` is blocked when
-            // some cell `(r + i, c + b)` of the piece is occupied.
-            let mut blocked = 0u32;
-            for i in 0..p.height {
-                let (mut bits, row) = (p.rows[i], self.board[r + i]);
-                while bits != 0 {
-                    blocked |= row >> bits.trailing_zeros();
-                    bits &= bits - 1;
-                }
-            }
-            let mut fits = !blocked & col_range;
+            let mut fits = self.fitting_columns(&p, r);
             if r == r0 {
                 fits &= u32::MAX << c0;
             }

@@ -52,6 +52,23 @@ pub struct Counter {
 }
 
 impl Counter {
+    /// The values (as bits) cell `cell` may still take, given the values `used` per house.
+    fn free(&self, cell: usize, used: &[u32]) -> u32 {
+        let all = (1u32 << self.n) - 1;
+        let [a, b, c] = self.houses_of[cell];
+        all & !(used[a] | used[b] | used[c])
+    }
+
+    /// The index in `empty` of the first cell with the fewest values left (`None` when no cell
+    /// is empty).
+    fn most_constrained(&self, empty: &[usize], used: &[u32]) -> Option<usize> {
+        empty
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, &cell)| self.free(cell, used).count_ones())
+            .map(|(k, _)| k)
+    }
+
     /// A counter for p×q boxes.
     pub fn new(box_rows: usize, box_cols: usize) -> Counter {
         let n = box_rows * box_cols;
@@ -94,21 +111,12 @@ impl Counter {
         cap: u64,
         state: &mut (u64, u64),
     ) -> Option<()> {
-        let all = (1u32 << self.n) - 1;
-        let free = |cell: usize, used: &[u32]| {
-            let [a, b, c] = self.houses_of[cell];
-            all & !(used[a] | used[b] | used[c])
-        };
-        let Some((k, _)) = empty
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, &cell)| free(cell, used).count_ones())
-        else {
+        let Some(k) = self.most_constrained(empty, used) else {
             state.0 += 1;
             return Some(());
         };
         let cell = empty.swap_remove(k);
-        let mut options = free(cell, used);
+        let mut options = self.free(cell, used);
         while options != 0 && state.0 < cap {
             let bit = options & options.wrapping_neg();
             options &= !bit;
@@ -167,22 +175,13 @@ impl Counter {
         rng: &mut Rng,
         budget: &mut u64,
     ) -> Option<bool> {
-        let all = (1u32 << self.n) - 1;
-        let free = |cell: usize, used: &[u32]| {
-            let [a, b, c] = self.houses_of[cell];
-            all & !(used[a] | used[b] | used[c])
-        };
         // The first cell with the fewest candidates (`empty` is shuffled: ties at random).
-        let Some((k, _)) = empty
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, &cell)| free(cell, used).count_ones())
-        else {
+        let Some(k) = self.most_constrained(empty, used) else {
             return Some(true);
         };
         let cell = empty.swap_remove(k);
         let mut values: Vec<u8> = (0..self.n as u8)
-            .filter(|&x| free(cell, used) & (1 << x) != 0)
+            .filter(|&x| self.free(cell, used) & (1 << x) != 0)
             .collect();
         rng.shuffle(&mut values);
         let mut result = Some(false);
