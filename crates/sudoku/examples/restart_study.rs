@@ -92,6 +92,65 @@ fn main() {
             (0..kinds.len()).collect(),
         ),
     ];
+    // Two orders racing on two cores, each with its own setup: the first to finish.
+    for o in 1..kinds.len() {
+        let mut costs: Vec<u64> = nodes.iter().map(|r| setup + r[0].min(r[o])).collect();
+        let over = costs.iter().filter(|&&c| c > 2_200_000).count();
+        println!(
+            "race cover + {}: median/p90/p99/max {:?} over 2.2M {over}",
+            kinds[o].0,
+            stat(&mut costs)
+        );
+    }
+    // The same race where neither can be stopped mid-match: each runs in rounds of growing
+    // match limits (first `l0`, ×`g`) and looks at the other between rounds; the second
+    // starts `delay` later. The race ends when the loser notices.
+    let finish = |need: u64, start: u64, l0: u64, g: u64| -> (u64, Vec<u64>) {
+        // Returns the finish time and each round's end time.
+        let (mut t, mut limit, mut ends) = (start + setup, l0, Vec::new());
+        loop {
+            if need <= limit {
+                ends.push(t + need);
+                return (t + need, ends);
+            }
+            t += limit;
+            ends.push(t);
+            limit *= g;
+        }
+    };
+    for o in [1usize, 2, 4, 8, 9] {
+        for (l0, g, delay) in [
+            (100_000u64, 2u64, 0u64),
+            (100_000, 2, 250_000),
+            (250_000, 2, 250_000),
+            (100_000, 4, 250_000),
+            (250_000, 3, 250_000),
+        ] {
+            let mut costs: Vec<u64> = nodes
+                .iter()
+                .map(|r| {
+                    let (ta, ea) = finish(r[0], 0, l0, g);
+                    let (tb, eb) = finish(r[o], delay, l0, g);
+                    if ta <= tb || delay >= ta {
+                        // B notices at the end of its round running at ta (or never started).
+                        if delay >= ta {
+                            return ta;
+                        }
+                        eb.iter().copied().find(|&e| e >= ta).unwrap_or(tb).max(ta)
+                    } else {
+                        ea.iter().copied().find(|&e| e >= tb).unwrap_or(ta).max(tb)
+                    }
+                })
+                .collect();
+            let over = costs.iter().filter(|&&c| c > 2_200_000).count();
+            let sum: u64 = costs.iter().sum();
+            println!(
+                "rounds race cover + {} (first {l0}, ×{g}, delay {delay}): median/p90/p99/max {:?} sum {sum} over 2.2M {over}",
+                kinds[o].0,
+                stat(&mut costs)
+            );
+        }
+    }
     // Rounds over two or three orders with their compiled patterns kept: round k runs each
     // order with a limit of `first × 2^k`, a setup paid once per order.
     for orders in [vec![0usize, 1], vec![0, 3], vec![0, 1, 3]] {
