@@ -109,6 +109,48 @@ fn counting_in_pcre2_equals_the_native_count() {
 }
 
 #[test]
+fn shared_padding_keeps_the_counts_of_the_sum_chains() {
+    // A sum chain's links are numbered after the houses, so its items' options share their
+    // padding up to their lowest link (`BACKREF_PACKING_PLAIN` leaves that out): the pattern
+    // is smaller and the counts inside PCRE2 stay the same.
+    let run = |args: &[&str], plain: bool| {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_backref"));
+        cmd.args(args);
+        if plain {
+            cmd.env("BACKREF_PACKING_PLAIN", "1");
+        }
+        cmd.output().expect("the backref binary runs")
+    };
+    let chains: Vec<PathBuf> = fixtures()
+        .into_iter()
+        .filter(|f| {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            name.contains("little_killer") || name.contains("arrow")
+        })
+        .collect();
+    assert_eq!(chains.len(), 6, "{chains:?}");
+    for f in chains {
+        let file = f.to_str().unwrap();
+        let sizes: Vec<usize> = [false, true]
+            .iter()
+            .map(|&plain| run(&["emit", "sudoku", file], plain).stdout.len())
+            .collect();
+        assert!(sizes[0] < sizes[1], "{f:?}: {sizes:?}");
+        let counts: Vec<serde_json::Value> = [false, true]
+            .iter()
+            .map(|&plain| {
+                let out = run(&["count", "sudoku", file, "--format", "json"], plain);
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                assert_eq!(v["count"], v["native_count"], "{f:?}: {v}");
+                v["count"].clone()
+            })
+            .collect();
+        assert_eq!(counts[0], counts[1], "{f:?}");
+        assert_eq!(counts[0].as_u64(), expected_count(&expected(&f)), "{f:?}");
+    }
+}
+
+#[test]
 fn an_empty_four_by_four_has_288_solutions() {
     let dir = std::env::temp_dir().join(format!("backref-sudoku-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -67,18 +67,12 @@ impl Lowerer<'_> {
                 0
             }
         };
-        // A gated item's options pad from their shared base (see `packing_reset`).
+        // An item's options pad from their shared base (see `packing_reset`).
         let base = |i: usize| {
             if self.forward_checking() || spec.symmetry.get(i).copied().flatten().is_some() {
                 return 0;
             }
-            spec.gate(i)
-                .filter(|r| {
-                    spec.options[i][1..]
-                        .iter()
-                        .all(|o| o.iter().min() == Some(r))
-                })
-                .map_or(0, u64::from)
+            u64::from(spec.shared_base(i))
         };
         let pads: u64 = spec
             .options
@@ -176,12 +170,12 @@ impl Lowerer<'_> {
                     .unwrap_or(0)
             });
             let earlier = class.is_some_and(|k| (0..i).any(|e| class_of(e) == Some(k)));
-            // A gate that is the lowest resource of every option but the first: those options
-            // share the padding up to it, written once before their branch reset.
-            let gate = spec.gate(i).filter(|_| class.is_none() && checks.is_none());
-            let base = gate
-                .filter(|r| opts[1..].iter().all(|o| o.iter().min() == Some(r)))
-                .unwrap_or(0);
+            // The options share the padding up to their base (a gate that is the lowest resource
+            // of every option but the first, or the lowest resource of any option), written
+            // once before their branch reset.
+            let shared = class.is_none() && checks.is_none();
+            let gate = spec.gate(i).filter(|_| shared);
+            let base = if shared { spec.shared_base(i) } else { 0 };
             let mut alts = Vec::with_capacity(opts.len());
             let mut widest = 0;
             for (j, o) in opts.iter().enumerate() {
@@ -210,7 +204,7 @@ impl Lowerer<'_> {
                         ])),
                     });
                 }
-                let mut next = if j == 0 { 0 } else { base };
+                let mut next = if gate.is_some() && j == 0 { 0 } else { base };
                 for r in &used {
                     alt.push(pad(next, *r));
                     alt.push(Node::group(groups[*r as usize], Node::lit(t.clone())));
@@ -253,6 +247,7 @@ impl Lowerer<'_> {
                     }
                 }
                 None if alts.is_empty() => Node::Fail,
+                None if base > 0 => Node::Seq(vec![pad(0, base), Node::BranchReset(alts)]),
                 None => Node::BranchReset(alts),
             });
             // Every branch spans all the groups, so the numbering after the body is the same
@@ -346,6 +341,23 @@ mod tests {
         )));
         // B's option pads once, before its branch reset, up to its gate (group 2).
         assert!(pattern.contains("B(?(2)|(?(DEFINE)())(?|(?(2)(*FAIL)|)(?(3)(*FAIL)|)(B)(B)))"));
+    }
+
+    #[test]
+    fn options_that_all_use_high_resources_share_the_padding_up_to_the_lowest() {
+        // Item A uses resource 0; item B's options use resources 2 and 3 only (like a sum
+        // chain's links, numbered after the houses).
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0]], &[&[2], &[3]]];
+        let vars = packing(&mut p, &opts, 4, 0, &[], None);
+        let pattern = lower(&p, &vars, PCRE2.features).pattern(0, &PCRE2);
+        // B pads groups 1 and 2 once, then each option pads only from group 3.
+        assert!(pattern.contains(concat!(
+            "|B(?(DEFINE)()())(?|(?(3)(*FAIL)|)(B)",
+            "|(?(4)(*FAIL)|)(?(DEFINE)())(B))"
+        )));
+        // A's option starts at group 1: nothing shared.
+        assert!(pattern.starts_with("(?:(?|A(?|(?(1)(*FAIL)|)(A))(?(DEFINE)()()())|B"));
     }
 
     #[test]

@@ -67,6 +67,27 @@ impl PackSpec<'_> {
             .find(|r| rest.iter().all(|o| o.contains(r)))
     }
 
+    /// The group from which item `i`'s options may share their padding (the branch-reset form
+    /// writes the padding up to it once, before a branch reset of the options): the item's gate
+    /// when it is the lowest resource of every option but the first, else the lowest resource
+    /// any option uses (0 when none uses one). An item whose options all use high-numbered
+    /// resources (a sum chain's links, numbered after the houses) then pads only across the
+    /// band its options span.
+    pub(super) fn shared_base(&self, i: usize) -> u32 {
+        let opts = &self.options[i];
+        match self.gate(i) {
+            Some(r) if opts[1..].iter().all(|o| o.iter().min() == Some(&r)) => r,
+            Some(_) => 0,
+            None if plain() => 0,
+            None => opts
+                .iter()
+                .filter_map(|o| o.iter().min())
+                .min()
+                .copied()
+                .unwrap_or(0),
+        }
+    }
+
     /// The group name of resource `r`: `R_` and its name, or `R` and its number.
     pub(super) fn group_name(&self, r: u32) -> String {
         match self.names.get(r as usize) {
