@@ -37,6 +37,7 @@ const SLOW: &[&str] = &[
     "variant_kropki_negative_6x6_no_solution",
     "variant_little_killer_6x6_no_solution",
     "variant_little_killer_6x6_several",
+    "variant_little_killer_9x9_unique",
     "variant_non_consecutive_6x6_no_solution",
     "variant_non_consecutive_6x6_several",
     "variant_sandwich_6x6_no_solution",
