@@ -177,7 +177,8 @@ impl Lowerer<'_> {
             let gate = spec.gate(i).filter(|_| shared);
             let base = if shared { spec.shared_base(i) } else { 0 };
             let mut alts = Vec::with_capacity(opts.len());
-            let mut widest = 0;
+            // The numbering after the item's options starts at least at the shared base.
+            let mut widest = base;
             for (j, o) in opts.iter().enumerate() {
                 let mut used = o.clone();
                 used.sort();
@@ -356,6 +357,15 @@ mod tests {
             "|B(?(DEFINE)()())(?|(?(3)(*FAIL)|)(B)",
             "|(?(4)(*FAIL)|)(?(DEFINE)())(B))"
         )));
+        // An item none of whose options fits still numbers the groups after it the same.
+        let mut q = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0]], &[&[2, 2], &[3, 3]]];
+        let vars = packing(&mut q, &opts, 4, 0, &[], None);
+        let never = lower(&q, &vars, PCRE2.features).pattern(0, &PCRE2);
+        assert!(
+            never.contains("|B(?(DEFINE)()())(?|(*FAIL)|(*FAIL))(?(DEFINE)()()))"),
+            "{never}"
+        );
         // A's option starts at group 1: nothing shared.
         assert!(pattern.starts_with("(?:(?|A(?|(?(1)(*FAIL)|)(A))(?(DEFINE)()()())|B"));
     }
