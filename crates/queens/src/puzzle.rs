@@ -78,10 +78,12 @@ impl Queens {
 }
 
 const ENCODING_NAMES: [&str; ENCODINGS.len()] = names(&ENCODINGS);
-/// The order names for the command line: the table's, and the `random-K` family.
-const ORDER_NAMES: [&str; ORDERS.len() + 1] = {
+/// The order names for the command line: the table's, and the `random-K` and
+/// `middle-random-K` families.
+const ORDER_NAMES: [&str; ORDERS.len() + 2] = {
     let table = names(&ORDERS);
-    let mut out = ["random-K"; ORDERS.len() + 1];
+    let mut out = ["random-K"; ORDERS.len() + 2];
+    out[ORDERS.len() + 1] = "middle-random-K";
     let mut i = 0;
     while i < table.len() {
         out[i] = table[i];
@@ -118,13 +120,19 @@ impl Puzzle for Queens {
         "queens"
     }
 
-    /// Without `--order`: `random-1`, `random-2`, .., each cut short by a match limit growing
-    /// along the Luby sequence (docs/queens.md).
+    /// Without `--order`: `random-1`, `random-2`, .. (from [`order::LARGE_N`] on
+    /// `middle-random-1`, ..), each cut short by a match limit growing along the Luby sequence
+    /// (docs/queens.md).
     fn restarts(&self, settings: &Settings) -> Option<Restarts> {
         if settings.order.is_some() {
             return None;
         }
-        let names = (1..=RESTART_SEEDS).map(|k| format!("{}{k}", order::RANDOM_PREFIX));
+        let prefix = if self.n >= order::LARGE_N {
+            order::MIDDLE_RANDOM_PREFIX
+        } else {
+            order::RANDOM_PREFIX
+        };
+        let names = (1..=RESTART_SEEDS).map(|k| format!("{prefix}{k}"));
         let runs = names
             .map(|o| {
                 let s = Settings {
