@@ -203,3 +203,51 @@ impl Puzzle for Queens {
         Some(crate::svg::draw(rows))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first_runs(n: usize) -> Vec<String> {
+        let plan = Queens::new(n)
+            .restarts(&Settings::default())
+            .expect("the default restarts");
+        plan.runs.iter().take(2).map(|(l, _)| l.clone()).collect()
+    }
+
+    #[test]
+    fn large_boards_restart_over_middle_random_orders() {
+        assert_eq!(
+            first_runs(order::LARGE_N - 1),
+            ["order random-1", "order random-2"]
+        );
+        assert_eq!(
+            first_runs(order::LARGE_N),
+            ["order middle-random-1", "order middle-random-2"]
+        );
+        // An explicit order runs alone.
+        let settings = Settings {
+            order: Some("middle-random-3".into()),
+            ..Settings::default()
+        };
+        assert!(Queens::new(500).restarts(&settings).is_none());
+    }
+
+    #[test]
+    fn middle_random_orders_solve_and_check() {
+        for n in [8, 30, 61] {
+            for k in 1..=3 {
+                let q = Queens::new(n);
+                let settings = Settings {
+                    order: Some(format!("middle-random-{k}")),
+                    ..Settings::default()
+                };
+                let board = q
+                    .native(0, &settings)
+                    .expect("a valid order")
+                    .expect("a solution");
+                assert_eq!(q.check(0, &settings, &board), Ok(()), "N={n} seed {k}");
+            }
+        }
+    }
+}
