@@ -5,7 +5,7 @@ use backref_pipeline::{
     Restarts, Settings, Solution, Source,
 };
 
-use crate::encode::{encode, Encoding, ENCODINGS};
+use crate::encode::{encode, encode_with, Encoding, ENCODINGS};
 use crate::order::{self, Order, OrderKind, ORDERS};
 use crate::verify::{check, Violation};
 use crate::{native, Board};
@@ -44,18 +44,27 @@ pub struct SizeError(pub String);
 #[derive(Clone, Copy, Debug)]
 pub struct Queens {
     n: usize,
+    /// Whether the packing's diagonals share groups at any size (else only past
+    /// [`crate::encode::MAX_UNSHARED_GROUPS`]).
+    shared: bool,
 }
 
 impl Queens {
     /// The instance for an N×N board.
     pub fn new(n: usize) -> Queens {
-        Queens { n }
+        Queens { n, shared: false }
+    }
+
+    /// The instance for an N×N board whose packing shares the diagonals' groups whatever N
+    /// (the form large boards take), to compare it with the plain one.
+    pub fn with_shared_groups(n: usize) -> Queens {
+        Queens { n, shared: true }
     }
 
     /// Reads N from text (surrounding white space allowed).
     pub fn parse(text: &str) -> Result<Queens, SizeError> {
         match text.trim().parse::<usize>() {
-            Ok(n) if (1..=MAX_N).contains(&n) => Ok(Queens { n }),
+            Ok(n) if (1..=MAX_N).contains(&n) => Ok(Queens::new(n)),
             _ => Err(SizeError(text.trim().to_string())),
         }
     }
@@ -163,7 +172,12 @@ impl Puzzle for Queens {
             None => Encoding::Packing,
             Some(name) => choose(&ENCODINGS, name, "encoding")?,
         };
-        let mut e = encode(self.n, encoding, &self.order(settings)?)?;
+        let order = self.order(settings)?;
+        let mut e = if self.shared {
+            encode_with(self.n, encoding, &order, true)?
+        } else {
+            encode(self.n, encoding, &order)?
+        };
         // The program and order go to the compiler; the square map stays to decode.
         let program = std::mem::replace(&mut e.program, backref_program::Program::new('Q'));
         let order = std::mem::take(&mut e.order);
@@ -207,6 +221,7 @@ impl Puzzle for Queens {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::order::OrderKind;
 
     fn first_runs(n: usize) -> Vec<String> {
         let plan = Queens::new(n)
@@ -231,6 +246,56 @@ mod tests {
             ..Settings::default()
         };
         assert!(Queens::new(500).restarts(&settings).is_none());
+    }
+
+    /// Counts `q`'s solutions inside PCRE2 (JIT), every kept one checked by the rule checker.
+    fn engine_count(q: &Queens, order: &str) -> u64 {
+        let engine = backref_engine::Pcre2::jit();
+        let mut request = backref_pipeline::Request::new(&engine);
+        request.settings.order = Some(order.into());
+        let report = backref_pipeline::count(q, &engine, &request, 3).expect("counts");
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        assert_eq!(report.gave_up, None);
+        report.count
+    }
+
+    #[test]
+    fn shared_diagonal_groups_keep_every_solution() {
+        // Shared groups (the large boards' form) against one group a resource (the
+        // branch-reset form at these sizes): the same number of solutions, in-engine.
+        let known = [1, 0, 0, 2, 10, 4, 40, 92];
+        for (i, &want) in known.iter().enumerate() {
+            let n = i + 1;
+            for order in ["natural", "middle-random-2"] {
+                let shared = engine_count(&Queens::with_shared_groups(n), order);
+                let plain = engine_count(&Queens::new(n), order);
+                assert_eq!((shared, plain), (want, want), "N={n} {order}");
+            }
+        }
+    }
+
+    #[test]
+    fn shared_groups_take_the_native_solvers_first_solution() {
+        let engine = backref_engine::Pcre2::jit();
+        for n in [10, 23, 40] {
+            let mut request = backref_pipeline::Request::new(&engine);
+            request.settings.order = Some("random-3".into());
+            let q = Queens::with_shared_groups(n);
+            let report = backref_pipeline::solve(&q, &engine, &request).expect("solves");
+            let board = native::solve(n, &Order::new(OrderKind::Random(3), n))
+                .first
+                .expect("a solution")
+                .rows();
+            let got = &report.solution.as_ref().expect("solved").grid;
+            assert_eq!(got, &board, "N={n}");
+            assert!(report.verified && report.problems.is_empty(), "{report:?}");
+            // One group per column, one per three diagonals or anti-diagonals.
+            assert_eq!(
+                report.stages[0].groups,
+                n + (4 * n - 2).div_ceil(3),
+                "N={n}"
+            );
+        }
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub(super) struct PackSpec<'a> {
     pub(super) waste: Option<u32>,
     /// The resources' names (empty: none given).
     pub(super) names: &'a [String],
+    /// Resources from this one on may share groups, three to a group (trie form only).
+    pub(super) shared_from: Option<u32>,
 }
 
 /// Whether `BACKREF_PACKING_PLAIN` is set: the loop forms then leave out the gates
@@ -40,6 +42,21 @@ pub(super) fn plain() -> bool {
 }
 
 impl PackSpec<'_> {
+    /// The first resource that shares groups, when the packing asked for it and the trie form
+    /// can print it for `features`: branch reset and conditionals, and nothing else the trie
+    /// form would test the resources' groups for (covering, hints, waste, symmetry).
+    pub(super) fn sharing(&self, features: crate::Features) -> Option<u32> {
+        self.shared_from.filter(|_| {
+            features.branch_reset
+                && features.conditionals
+                && features.lookahead
+                && self.due.iter().all(Vec::is_empty)
+                && self.requires.iter().flatten().all(Vec::is_empty)
+                && self.waste.is_none()
+                && self.symmetry.iter().all(Option::is_none)
+        })
+    }
+
     /// The resource that gates item `i`, if any: one that must be covered right after the item,
     /// which every option of the item but the first uses, while the first option uses and
     /// requires nothing. Then the item has one choice whichever state the resource is in: when
@@ -146,6 +163,7 @@ impl Lowerer<'_> {
             requires,
             waste,
             names,
+            shared_from,
         } = g
         else {
             unreachable!("called for packings only");
@@ -176,8 +194,11 @@ impl Lowerer<'_> {
             requires,
             waste,
             names,
+            shared_from: *shared_from,
         };
-        let mut lowered = if self.reset_fits(&spec) {
+        let mut lowered = if spec.sharing(self.features).is_some() {
+            self.packing_trie(&spec)
+        } else if self.reset_fits(&spec) {
             self.packing_reset(&spec)
         } else if self.features.conditionals && self.features.lookahead {
             self.packing_trie(&spec)
