@@ -30,8 +30,6 @@ pub(super) struct PackSpec<'a> {
     pub(super) waste: Option<u32>,
     /// The resources' names (empty: none given).
     pub(super) names: &'a [String],
-    /// Resources from this one on may share groups, three to a group (trie form only).
-    pub(super) shared_from: Option<u32>,
 }
 
 /// Whether `BACKREF_PACKING_PLAIN` is set: the loop forms then leave out the gates
@@ -42,11 +40,16 @@ pub(super) fn plain() -> bool {
 }
 
 impl PackSpec<'_> {
-    /// The first resource that shares groups, when the packing asked for it and the trie form
-    /// can print it for `features`: branch reset and conditionals, and nothing else the trie
-    /// form would test the resources' groups for (covering, hints, waste, symmetry).
-    pub(super) fn sharing(&self, features: crate::Features) -> Option<u32> {
-        self.shared_from.filter(|_| {
+    /// The first resource that shares groups, when the packing asked for it (`shared_from`) and
+    /// the trie form can print it for `features`: branch reset and conditionals, and nothing
+    /// else the trie form would test the resources' groups for (covering, hints, waste,
+    /// symmetry).
+    pub(super) fn sharing(
+        &self,
+        shared_from: Option<u32>,
+        features: crate::Features,
+    ) -> Option<u32> {
+        shared_from.filter(|_| {
             features.branch_reset
                 && features.conditionals
                 && features.lookahead
@@ -194,14 +197,14 @@ impl Lowerer<'_> {
             requires,
             waste,
             names,
-            shared_from: *shared_from,
         };
-        let mut lowered = if spec.sharing(self.features).is_some() {
-            self.packing_trie(&spec)
+        let sharing = spec.sharing(*shared_from, self.features);
+        let mut lowered = if sharing.is_some() {
+            self.packing_trie(&spec, sharing)
         } else if self.reset_fits(&spec) {
             self.packing_reset(&spec)
         } else if self.features.conditionals && self.features.lookahead {
-            self.packing_trie(&spec)
+            self.packing_trie(&spec, None)
         } else {
             self.packing_guards(&spec)
         };

@@ -11,8 +11,9 @@ impl Lowerer<'_> {
     /// the resource's one group, which must be unset (`(?(R)fail|..)`) and then captures the
     /// item's token. After `|`, the codes of the resources that must be covered by now are
     /// checked the same way, with `(?(R)|fail)`. O(resources) groups, O(log resources) per
-    /// resource checked.
-    pub(super) fn packing_trie(&mut self, spec: &PackSpec) -> Lowered {
+    /// resource checked. With `sharing` ([`PackSpec::sharing`]), the resources from that one on
+    /// share groups three to a group ([`shared_take`]).
+    pub(super) fn packing_trie(&mut self, spec: &PackSpec, sharing: Option<u32>) -> Lowered {
         let PackSpec {
             items,
             options,
@@ -26,7 +27,6 @@ impl Lowerer<'_> {
         // Shared resources (`Program::share_resources`): resource `from + s` is member `s % 3`
         // of shared group `s / 3`, whose code is `base + 4·(s / 3) + s % 3`; the last two bits
         // pick the member inside the group's branch reset.
-        let sharing = spec.sharing(self.features);
         let from = sharing.unwrap_or(resources);
         let triples = (resources - from).div_ceil(3);
         let base = from.next_multiple_of(4);
@@ -540,6 +540,62 @@ mod tests {
         assert!(l
             .pattern(0, &PCRE2)
             .starts_with(&format!("(?:(?:\\?{gate})?+(?:[^,;]*+,)*?")));
+    }
+
+    #[test]
+    fn shared_resources_take_one_group_three_at_a_time() {
+        // Two items; resources 0 and 1 their own (one group each, the decoding's), 2..6
+        // shared: 2, 3, 4 in group S0 (codes 0100, 0101, 0110), 5 in S1 (code 1000).
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0, 2, 5], &[1, 3]], &[&[0, 4], &[1, 2]]];
+        let vars = packing(&mut p, &opts, 6, 0, &[], None);
+        p.share_resources(&vars, 2)
+            .expect("every option has its own resource");
+        let l = lower(&p, &vars, PCRE2.features);
+        assert_eq!(l.names(), ["R0", "R1", "S0", "S1"]);
+        let t = "01234567";
+        assert_eq!(
+            l.subject(0),
+            format!("0000A0100{t}1000{t},0001A0101{t};0000B0110{t},0001B0100{t};#;")
+        );
+        let pattern = l.pattern(0, &PCRE2);
+        // Member 0 of S0, the group unset: it captures the table's 1.
+        assert!(
+            pattern.contains("(?|00(?(3)(*FAIL)|)[^,;](1)[^,;]{6}|"),
+            "{pattern}"
+        );
+        // Member 1, member 0 used (the group holds 1): compared, then 3 captured.
+        assert!(
+            pattern.contains("|01[^,;]\\g{3}[^,;](3)[^,;]{4}|"),
+            "{pattern}"
+        );
+        // S1 has one member: two states.
+        assert!(
+            pattern.contains("(?|00(?(4)(*FAIL)|)[^,;](1)[^,;]{6})"),
+            "{pattern}"
+        );
+        // Decoding reads only the items' own resources.
+        assert_eq!(
+            l.sources[0].1,
+            Source::Resources {
+                token: "A".into(),
+                groups: std::rc::Rc::new(vec![
+                    GroupId(0),
+                    GroupId(1),
+                    GroupId(2),
+                    GroupId(2),
+                    GroupId(2),
+                    GroupId(3)
+                ]),
+                options: vec![vec![0], vec![1]],
+            }
+        );
+        // Without branch reset (fancy-regex) the packing takes one group a resource.
+        assert_eq!(lower(&p, &vars, FANCY.features).names().len(), 6);
+        // Not part of the meaning: an option without an own resource is refused.
+        let mut q = Program::new('T');
+        let vars = packing(&mut q, &opts, 6, 0, &[], None);
+        assert!(q.share_resources(&vars, 1).is_err());
     }
 
     #[test]
