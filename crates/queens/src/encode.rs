@@ -118,7 +118,13 @@ pub const MAX_UNSHARED_GROUPS: usize = 2_700;
 /// States the `n`-queens puzzle with `encoding`, laid out in `order`; the packing shares its
 /// diagonals' groups past [`MAX_UNSHARED_GROUPS`].
 pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, ProgramError> {
-    encode_with(n, encoding, order, 5 * n >= MAX_UNSHARED_GROUPS + 2)
+    encode_with(n, encoding, order, shares_groups(n))
+}
+
+/// Whether the packing of an `n`×`n` board would need more than [`MAX_UNSHARED_GROUPS`]
+/// groups, one a resource (5N−2), so that [`encode`] shares the diagonals' groups.
+pub fn shares_groups(n: usize) -> bool {
+    5 * n > MAX_UNSHARED_GROUPS + 2
 }
 
 /// [`encode`], the packing's diagonals sharing groups when `shared` (the columns keep one each,

@@ -5,7 +5,7 @@ use backref_pipeline::{
     Restarts, Settings, Solution, Source,
 };
 
-use crate::encode::{encode, encode_with, Encoding, ENCODINGS};
+use crate::encode::{encode_with, Encoding, ENCODINGS};
 use crate::order::{self, Order, OrderKind, ORDERS};
 use crate::verify::{check, Violation};
 use crate::{native, Board};
@@ -34,6 +34,13 @@ pub const RESTART_STEPS_PER_SQUARE: u64 = 64;
 /// about as many steps in the time the pattern and subject take to generate and compile
 /// (measured on the branch-reset form at N=64 and the trie form at N=100..500).
 pub const RESTART_STEPS_PER_BYTE: u64 = 2;
+
+/// [`RESTART_STEPS_PER_SQUARE`] for boards whose diagonals share groups (past
+/// [`crate::encode::MAX_UNSHARED_GROUPS`]), where the per-byte floor is off: at N=1000 a run's
+/// generation and compile (1.3–1.4 s) are worth about 23 million steps of matching (the unit
+/// the restarts measured after a first run cut by its limit), while two steps per byte of its
+/// 58 MB subject made the first run a 117-million-step one (about 7 s).
+pub const RESTART_STEPS_PER_SQUARE_SHARED: u64 = 24;
 
 /// A bad board size.
 #[derive(Debug, thiserror::Error)]
@@ -72,6 +79,12 @@ impl Queens {
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// Whether the packing's diagonals share groups (asked for, or past
+    /// [`crate::encode::MAX_UNSHARED_GROUPS`]).
+    pub fn shares_groups(&self) -> bool {
+        self.shared || crate::encode::shares_groups(self.n)
     }
 
     fn order(&self, settings: &Settings) -> Result<Order, Error> {
@@ -152,10 +165,15 @@ impl Puzzle for Queens {
             })
             .collect();
         let squares = (self.n * self.n) as u64;
+        let (per_square, per_byte) = if self.shares_groups() {
+            (RESTART_STEPS_PER_SQUARE_SHARED, 0)
+        } else {
+            (RESTART_STEPS_PER_SQUARE, RESTART_STEPS_PER_BYTE)
+        };
         Some(Restarts {
             runs,
-            unit: (RESTART_STEPS_PER_SQUARE * squares).max(10_000),
-            steps_per_byte: RESTART_STEPS_PER_BYTE,
+            unit: (per_square * squares).max(10_000),
+            steps_per_byte: per_byte,
         })
     }
 
@@ -173,11 +191,7 @@ impl Puzzle for Queens {
             Some(name) => choose(&ENCODINGS, name, "encoding")?,
         };
         let order = self.order(settings)?;
-        let mut e = if self.shared {
-            encode_with(self.n, encoding, &order, true)?
-        } else {
-            encode(self.n, encoding, &order)?
-        };
+        let mut e = encode_with(self.n, encoding, &order, self.shares_groups())?;
         // The program and order go to the compiler; the square map stays to decode.
         let program = std::mem::replace(&mut e.program, backref_program::Program::new('Q'));
         let order = std::mem::take(&mut e.order);
