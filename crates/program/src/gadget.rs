@@ -105,6 +105,11 @@ pub enum Gadget {
         /// What each resource is, for readable group names (`R_c3` rather than `R3`); empty
         /// when the puzzle named none. Not part of the meaning.
         names: Vec<String>,
+        /// Resources from this one on may share capture groups, three to a group, in the trie
+        /// form where the target has branch reset and conditionals (see
+        /// [`crate::Program::share_resources`]); `None`: one group each. Not part of the
+        /// meaning.
+        shared_from: Option<u32>,
     },
     /// A clause: at least one literal holds. A literal `(v, true)` is the boolean `v`,
     /// `(v, false)` its negation.

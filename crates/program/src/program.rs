@@ -305,8 +305,65 @@ impl Program {
             requires,
             waste,
             names: Vec::new(),
+            shared_from: None,
         });
         Ok(vars)
+    }
+
+    /// Lets the resources `from..` of the packing whose items are `items` share capture groups,
+    /// three to a group, where the target can print it (the trie form with branch reset and
+    /// conditionals; the packing must have nothing to cover, no hints, no waste budget and no
+    /// symmetry classes, else this is ignored). A shared group captures one digit naming which
+    /// of its three resources are used, and taking one compares and recaptures that digit, so
+    /// a pattern with more resources than an engine's groups (PCRE2's JIT: 2,728) still
+    /// compiles, at a few more steps per shared resource taken. Each item is decoded from its
+    /// resources below `from`, so every option must use one, and the options of one item must
+    /// differ there. Does not change the meaning.
+    pub fn share_resources(&mut self, items: &[VarId], from: u32) -> Result<(), ProgramError> {
+        let packing = self.statements.iter_mut().find_map(|s| match s {
+            Gadget::Packing {
+                items: its,
+                options,
+                resources,
+                shared_from,
+                ..
+            } if its == items => Some((options, *resources, shared_from)),
+            _ => None,
+        });
+        let Some((options, resources, slot)) = packing else {
+            return Err(ProgramError::Arity(
+                "share_resources: no packing with these items".into(),
+            ));
+        };
+        if from > resources {
+            return Err(ProgramError::Arity(format!(
+                "share_resources: resource {from} out of range"
+            )));
+        }
+        for (i, opts) in options.iter().enumerate() {
+            let mut own: Vec<Vec<u32>> = opts
+                .iter()
+                .map(|o| {
+                    let mut o: Vec<u32> = o.iter().copied().filter(|r| *r < from).collect();
+                    o.sort();
+                    o
+                })
+                .collect();
+            if own.iter().any(Vec::is_empty) {
+                return Err(ProgramError::Arity(format!(
+                    "share_resources: an option of item {i} uses no resource below {from}"
+                )));
+            }
+            own.sort();
+            own.dedup();
+            if own.len() != opts.len() {
+                return Err(ProgramError::Arity(format!(
+                    "share_resources: options of item {i} use the same resources below {from}"
+                )));
+            }
+        }
+        *slot = Some(from);
+        Ok(())
     }
 
     /// Names the resources of the packing whose items are `items` (as its constructor returned

@@ -109,8 +109,32 @@ impl Line {
     }
 }
 
-/// States the `n`-queens puzzle with `encoding`, laid out in `order`.
+/// The most capture groups the packing gives its resources one each (5N−2 of them): past this,
+/// from N = 541 on, the diagonals and anti-diagonals share groups three to a group
+/// (`Program::share_resources`), so that N=1000 needs 2,333 groups rather than 4,998, under
+/// the 2,728 PCRE2's JIT compiles.
+pub const MAX_UNSHARED_GROUPS: usize = 2_700;
+
+/// States the `n`-queens puzzle with `encoding`, laid out in `order`; the packing shares its
+/// diagonals' groups past [`MAX_UNSHARED_GROUPS`].
 pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, ProgramError> {
+    encode_with(n, encoding, order, shares_groups(n))
+}
+
+/// Whether the packing of an `n`×`n` board would need more than [`MAX_UNSHARED_GROUPS`]
+/// groups, one a resource (5N−2), so that [`encode`] shares the diagonals' groups.
+pub fn shares_groups(n: usize) -> bool {
+    5 * n > MAX_UNSHARED_GROUPS + 2
+}
+
+/// [`encode`], the packing's diagonals sharing groups when `shared` (the columns keep one each,
+/// so each row decodes from its column's group).
+pub fn encode_with(
+    n: usize,
+    encoding: Encoding,
+    order: &Order,
+    shared: bool,
+) -> Result<Encoded, ProgramError> {
     let mut p = Program::new('Q');
     let mut squares = vec![vec![VarId(0); n]; n];
     let mut var_order = Vec::with_capacity(n * n);
@@ -228,6 +252,9 @@ pub fn encode(n: usize, encoding: Encoding, order: &Order) -> Result<Encoded, Pr
                 .chain((0..2 * n - 1).map(|k| format!("a{k}")))
                 .collect();
             p.name_resources(&vars, names)?;
+            if shared {
+                p.share_resources(&vars, n as u32)?;
+            }
             var_order = vars.clone();
             let mut rows = vec![VarId(0); n];
             for (&r, v) in order.rows.iter().zip(vars) {

@@ -5,7 +5,7 @@ use backref_pipeline::{
     Restarts, Settings, Solution, Source,
 };
 
-use crate::encode::{encode, Encoding, ENCODINGS};
+use crate::encode::{encode_with, Encoding, ENCODINGS};
 use crate::order::{self, Order, OrderKind, ORDERS};
 use crate::verify::{check, Violation};
 use crate::{native, Board};
@@ -35,6 +35,13 @@ pub const RESTART_STEPS_PER_SQUARE: u64 = 64;
 /// (measured on the branch-reset form at N=64 and the trie form at N=100..500).
 pub const RESTART_STEPS_PER_BYTE: u64 = 2;
 
+/// [`RESTART_STEPS_PER_SQUARE`] for boards whose diagonals share groups (past
+/// [`crate::encode::MAX_UNSHARED_GROUPS`]), where the per-byte floor is off: at N=1000 a run's
+/// generation and compile (1.3–1.4 s) are worth about 23 million steps of matching (the unit
+/// the restarts measured after a first run cut by its limit), while two steps per byte of its
+/// 58 MB subject made the first run a 117-million-step one (about 7 s).
+pub const RESTART_STEPS_PER_SQUARE_SHARED: u64 = 24;
+
 /// A bad board size.
 #[derive(Debug, thiserror::Error)]
 #[error("queens takes a board size, a whole number from 1 to {MAX_N}; got {0:?}")]
@@ -44,18 +51,27 @@ pub struct SizeError(pub String);
 #[derive(Clone, Copy, Debug)]
 pub struct Queens {
     n: usize,
+    /// Whether the packing's diagonals share groups at any size (else only past
+    /// [`crate::encode::MAX_UNSHARED_GROUPS`]).
+    shared: bool,
 }
 
 impl Queens {
     /// The instance for an N×N board.
     pub fn new(n: usize) -> Queens {
-        Queens { n }
+        Queens { n, shared: false }
+    }
+
+    /// The instance for an N×N board whose packing shares the diagonals' groups whatever N
+    /// (the form large boards take), to compare it with the plain one.
+    pub fn with_shared_groups(n: usize) -> Queens {
+        Queens { n, shared: true }
     }
 
     /// Reads N from text (surrounding white space allowed).
     pub fn parse(text: &str) -> Result<Queens, SizeError> {
         match text.trim().parse::<usize>() {
-            Ok(n) if (1..=MAX_N).contains(&n) => Ok(Queens { n }),
+            Ok(n) if (1..=MAX_N).contains(&n) => Ok(Queens::new(n)),
             _ => Err(SizeError(text.trim().to_string())),
         }
     }
@@ -63,6 +79,12 @@ impl Queens {
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// Whether the packing's diagonals share groups (asked for, or past
+    /// [`crate::encode::MAX_UNSHARED_GROUPS`]).
+    pub fn shares_groups(&self) -> bool {
+        self.shared || crate::encode::shares_groups(self.n)
     }
 
     fn order(&self, settings: &Settings) -> Result<Order, Error> {
@@ -78,10 +100,12 @@ impl Queens {
 }
 
 const ENCODING_NAMES: [&str; ENCODINGS.len()] = names(&ENCODINGS);
-/// The order names for the command line: the table's, and the `random-K` family.
-const ORDER_NAMES: [&str; ORDERS.len() + 1] = {
+/// The order names for the command line: the table's, and the `random-K` and
+/// `middle-random-K` families.
+const ORDER_NAMES: [&str; ORDERS.len() + 2] = {
     let table = names(&ORDERS);
-    let mut out = ["random-K"; ORDERS.len() + 1];
+    let mut out = ["random-K"; ORDERS.len() + 2];
+    out[ORDERS.len() + 1] = "middle-random-K";
     let mut i = 0;
     while i < table.len() {
         out[i] = table[i];
@@ -118,13 +142,19 @@ impl Puzzle for Queens {
         "queens"
     }
 
-    /// Without `--order`: `random-1`, `random-2`, .., each cut short by a match limit growing
-    /// along the Luby sequence (docs/queens.md).
+    /// Without `--order`: `random-1`, `random-2`, .. (from [`order::LARGE_N`] on
+    /// `middle-random-1`, ..), each cut short by a match limit growing along the Luby sequence
+    /// (docs/queens.md).
     fn restarts(&self, settings: &Settings) -> Option<Restarts> {
         if settings.order.is_some() {
             return None;
         }
-        let names = (1..=RESTART_SEEDS).map(|k| format!("{}{k}", order::RANDOM_PREFIX));
+        let prefix = if self.n >= order::LARGE_N {
+            order::MIDDLE_RANDOM_PREFIX
+        } else {
+            order::RANDOM_PREFIX
+        };
+        let names = (1..=RESTART_SEEDS).map(|k| format!("{prefix}{k}"));
         let runs = names
             .map(|o| {
                 let s = Settings {
@@ -135,10 +165,15 @@ impl Puzzle for Queens {
             })
             .collect();
         let squares = (self.n * self.n) as u64;
+        let (per_square, per_byte) = if self.shares_groups() {
+            (RESTART_STEPS_PER_SQUARE_SHARED, 0)
+        } else {
+            (RESTART_STEPS_PER_SQUARE, RESTART_STEPS_PER_BYTE)
+        };
         Some(Restarts {
             runs,
-            unit: (RESTART_STEPS_PER_SQUARE * squares).max(10_000),
-            steps_per_byte: RESTART_STEPS_PER_BYTE,
+            unit: (per_square * squares).max(10_000),
+            steps_per_byte: per_byte,
         })
     }
 
@@ -155,7 +190,8 @@ impl Puzzle for Queens {
             None => Encoding::Packing,
             Some(name) => choose(&ENCODINGS, name, "encoding")?,
         };
-        let mut e = encode(self.n, encoding, &self.order(settings)?)?;
+        let order = self.order(settings)?;
+        let mut e = encode_with(self.n, encoding, &order, self.shares_groups())?;
         // The program and order go to the compiler; the square map stays to decode.
         let program = std::mem::replace(&mut e.program, backref_program::Program::new('Q'));
         let order = std::mem::take(&mut e.order);
@@ -193,5 +229,104 @@ impl Puzzle for Queens {
 
     fn svg(&self, rows: &Vec<String>) -> Option<String> {
         Some(crate::svg::draw(rows))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::order::OrderKind;
+
+    fn first_runs(n: usize) -> Vec<String> {
+        let plan = Queens::new(n)
+            .restarts(&Settings::default())
+            .expect("the default restarts");
+        plan.runs.iter().take(2).map(|(l, _)| l.clone()).collect()
+    }
+
+    #[test]
+    fn large_boards_restart_over_middle_random_orders() {
+        assert_eq!(
+            first_runs(order::LARGE_N - 1),
+            ["order random-1", "order random-2"]
+        );
+        assert_eq!(
+            first_runs(order::LARGE_N),
+            ["order middle-random-1", "order middle-random-2"]
+        );
+        // An explicit order runs alone.
+        let settings = Settings {
+            order: Some("middle-random-3".into()),
+            ..Settings::default()
+        };
+        assert!(Queens::new(500).restarts(&settings).is_none());
+    }
+
+    /// Counts `q`'s solutions inside PCRE2 (JIT), every kept one checked by the rule checker.
+    fn engine_count(q: &Queens, order: &str) -> u64 {
+        let engine = backref_engine::Pcre2::jit();
+        let mut request = backref_pipeline::Request::new(&engine);
+        request.settings.order = Some(order.into());
+        let report = backref_pipeline::count(q, &engine, &request, 3).expect("counts");
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        assert_eq!(report.gave_up, None);
+        report.count
+    }
+
+    #[test]
+    fn shared_diagonal_groups_keep_every_solution() {
+        // Shared groups (the large boards' form) against one group a resource (the
+        // branch-reset form at these sizes): the same number of solutions, in-engine.
+        let known = [1, 0, 0, 2, 10, 4, 40, 92];
+        for (i, &want) in known.iter().enumerate() {
+            let n = i + 1;
+            for order in ["natural", "middle-random-2"] {
+                let shared = engine_count(&Queens::with_shared_groups(n), order);
+                let plain = engine_count(&Queens::new(n), order);
+                assert_eq!((shared, plain), (want, want), "N={n} {order}");
+            }
+        }
+    }
+
+    #[test]
+    fn shared_groups_take_the_native_solvers_first_solution() {
+        let engine = backref_engine::Pcre2::jit();
+        for n in [10, 23, 40] {
+            let mut request = backref_pipeline::Request::new(&engine);
+            request.settings.order = Some("random-3".into());
+            let q = Queens::with_shared_groups(n);
+            let report = backref_pipeline::solve(&q, &engine, &request).expect("solves");
+            let board = native::solve(n, &Order::new(OrderKind::Random(3), n))
+                .first
+                .expect("a solution")
+                .rows();
+            let got = &report.solution.as_ref().expect("solved").grid;
+            assert_eq!(got, &board, "N={n}");
+            assert!(report.verified && report.problems.is_empty(), "{report:?}");
+            // One group per column, one per three diagonals or anti-diagonals.
+            assert_eq!(
+                report.stages[0].groups,
+                n + (4 * n - 2).div_ceil(3),
+                "N={n}"
+            );
+        }
+    }
+
+    #[test]
+    fn middle_random_orders_solve_and_check() {
+        for n in [8, 30, 61] {
+            for k in 1..=3 {
+                let q = Queens::new(n);
+                let settings = Settings {
+                    order: Some(format!("middle-random-{k}")),
+                    ..Settings::default()
+                };
+                let board = q
+                    .native(0, &settings)
+                    .expect("a valid order")
+                    .expect("a solution");
+                assert_eq!(q.check(0, &settings, &board), Ok(()), "N={n} seed {k}");
+            }
+        }
     }
 }

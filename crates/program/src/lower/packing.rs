@@ -40,6 +40,26 @@ pub(super) fn plain() -> bool {
 }
 
 impl PackSpec<'_> {
+    /// The first resource that shares groups, when the packing asked for it (`shared_from`) and
+    /// the trie form can print it for `features`: branch reset and conditionals, and nothing
+    /// else the trie form would test the resources' groups for (covering, hints, waste,
+    /// symmetry).
+    pub(super) fn sharing(
+        &self,
+        shared_from: Option<u32>,
+        features: crate::Features,
+    ) -> Option<u32> {
+        shared_from.filter(|_| {
+            features.branch_reset
+                && features.conditionals
+                && features.lookahead
+                && self.due.iter().all(Vec::is_empty)
+                && self.requires.iter().flatten().all(Vec::is_empty)
+                && self.waste.is_none()
+                && self.symmetry.iter().all(Option::is_none)
+        })
+    }
+
     /// The resource that gates item `i`, if any: one that must be covered right after the item,
     /// which every option of the item but the first uses, while the first option uses and
     /// requires nothing. Then the item has one choice whichever state the resource is in: when
@@ -167,6 +187,7 @@ impl Lowerer<'_> {
             requires,
             waste,
             names,
+            shared_from,
         } = g
         else {
             unreachable!("called for packings only");
@@ -198,10 +219,13 @@ impl Lowerer<'_> {
             waste,
             names,
         };
-        let mut lowered = if self.reset_fits(&spec) {
+        let sharing = spec.sharing(*shared_from, self.features);
+        let mut lowered = if sharing.is_some() {
+            self.packing_trie(&spec, sharing)
+        } else if self.reset_fits(&spec) {
             self.packing_reset(&spec)
         } else if self.features.conditionals && self.features.lookahead {
-            self.packing_trie(&spec)
+            self.packing_trie(&spec, None)
         } else {
             self.packing_guards(&spec)
         };

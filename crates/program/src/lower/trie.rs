@@ -11,8 +11,9 @@ impl Lowerer<'_> {
     /// the resource's one group, which must be unset (`(?(R)fail|..)`) and then captures the
     /// item's token. After `|`, the codes of the resources that must be covered by now are
     /// checked the same way, with `(?(R)|fail)`. O(resources) groups, O(log resources) per
-    /// resource checked.
-    pub(super) fn packing_trie(&mut self, spec: &PackSpec) -> Lowered {
+    /// resource checked. With `sharing` ([`PackSpec::sharing`]), the resources from that one on
+    /// share groups three to a group ([`shared_take`]).
+    pub(super) fn packing_trie(&mut self, spec: &PackSpec, sharing: Option<u32>) -> Lowered {
         let PackSpec {
             items,
             options,
@@ -23,11 +24,29 @@ impl Lowerer<'_> {
             waste,
             ..
         } = *spec;
-        let bits = (32 - resources.saturating_sub(1).leading_zeros()).max(1) as usize;
+        // Shared resources (`Program::share_resources`): resource `from + s` is member `s % 3`
+        // of shared group `s / 3`, whose code is `base + 4·(s / 3) + s % 3`; the last two bits
+        // pick the member inside the group's branch reset.
+        let from = sharing.unwrap_or(resources);
+        let triples = (resources - from).div_ceil(3);
+        let base = from.next_multiple_of(4);
+        let span = if sharing.is_some() {
+            base + 4 * triples
+        } else {
+            resources
+        };
+        let code_of = move |r: u32| {
+            if r < from {
+                r
+            } else {
+                base + 4 * ((r - from) / 3) + (r - from) % 3
+            }
+        };
+        let bits = (32 - span.saturating_sub(1).leading_zeros()).max(1) as usize;
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
         let token = item_tokens(items.len());
         let width = token(0).len();
-        let code = |r: u32| format!("{r:0bits$b}");
+        let code = |r: u32| format!("{:0bits$b}", code_of(r));
         // Symmetry classes: every option starts with a marker and its index in binary. The
         // marker names the item's class (`.` for none): a lower-case letter for the class's
         // first item, which only records its index, bit by bit, in the class's groups; an
@@ -52,9 +71,23 @@ impl Lowerer<'_> {
             })
             .collect();
         let class_of = |i: usize| symmetry[i].and_then(|c| classes.iter().position(|x| *x == c));
-        let groups: Vec<GroupId> = (0..resources)
+        let mut groups: Vec<GroupId> = (0..from)
             .map(|r| self.alloc(spec.group_name(r), None))
             .collect();
+        for k in 0..triples {
+            let members: Vec<u32> = (from + 3 * k..resources.min(from + 3 * k + 3)).collect();
+            let name = if spec.names.is_empty() {
+                format!("S{k}")
+            } else {
+                let parts: Vec<&str> = members
+                    .iter()
+                    .map(|r| spec.names[*r as usize].as_str())
+                    .collect();
+                format!("S_{}", parts.join("_"))
+            };
+            let g = self.alloc(name, None);
+            groups.extend(members.iter().map(|_| g));
+        }
         let groups = std::rc::Rc::new(groups);
         let letters: String = alphabet.iter().collect();
         let take = |g: GroupId| Node::Cond {
@@ -99,7 +132,29 @@ impl Lowerer<'_> {
             }
         }
         let gs = groups.clone();
-        let dispatch = trie(0, resources.max(1), 0, bits, &|r| take(gs[r as usize]));
+        let dispatch = match sharing {
+            None => trie(0, resources.max(1), 0, bits, &|r| take(gs[r as usize])),
+            Some(_) => {
+                let any = Node::not_in(",;");
+                // Shared group `k`, entered with the member's two code bits still to read; see
+                // `shared_take`.
+                let block = |lo: u32, depth: usize| {
+                    (lo >= base && depth + 2 == bits).then(|| {
+                        let k = (lo - base) / 4;
+                        let count = (resources - from - 3 * k).min(3);
+                        shared_take(gs[(from + 3 * k) as usize], count, &any)
+                    })
+                };
+                let leaf = |r: u32| {
+                    if r < from {
+                        take(gs[r as usize])
+                    } else {
+                        Node::Fail
+                    }
+                };
+                trie_with(0, span.max(1), 0, bits, &leaf, &block)
+            }
+        };
         // When every option uses the same number of resources, an exact count is much cheaper
         // for the engine than a loop (PCRE2 JIT: 3x at N=20 queens).
         let sizes: Vec<usize> = options.iter().flatten().map(Vec::len).collect();
@@ -270,7 +325,11 @@ impl Lowerer<'_> {
                         }
                     }
                     text.extend(requires[i][j].iter().map(|r| format!("!{}", code(*r))));
-                    text.extend(o.iter().map(|r| format!("{}{t}", code(*r))));
+                    text.extend(o.iter().map(|r| {
+                        // A shared resource is followed by its group's digits (`shared_take`).
+                        let tail = if *r < from { t.as_str() } else { SHARED_TABLE };
+                        format!("{}{tail}", code(*r))
+                    }));
                     if let Some(dead) = dead.as_ref().filter(|d| !d.hopeless) {
                         let plus = if dead.slot.is_some() { "+" } else { "" };
                         text.extend(
@@ -294,7 +353,12 @@ impl Lowerer<'_> {
                 }
             }
             subject.push(';');
-            self.record_item(*item, t, &groups, opts);
+            // Each option decodes from its own groups' tokens: its resources below `from`.
+            let own: Vec<Vec<u32>> = opts
+                .iter()
+                .map(|o| o.iter().copied().filter(|r| *r < from).collect())
+                .collect();
+            self.record_item(*item, t, &groups, &own);
         }
         // No option starts with `#`, so the loop can only end after the last item.
         let pattern = open_loop(body, &mut subject, "#;");
@@ -306,6 +370,81 @@ impl Lowerer<'_> {
             },
         }
     }
+}
+
+/// The subject text after a shared resource's code: the eight states of its group, the digit
+/// `d` at position `d`.
+const SHARED_TABLE: &str = "01234567";
+
+/// A binary trie over codes `lo..hi` from bit `depth`, `leaf(code)` at the bottom, where
+/// `block(lo, depth)` may stand for the whole subtree instead (it then reads the rest of the
+/// code itself).
+fn trie_with(
+    lo: u32,
+    hi: u32,
+    depth: usize,
+    bits: usize,
+    leaf: &dyn Fn(u32) -> Node,
+    block: &dyn Fn(u32, usize) -> Option<Node>,
+) -> Node {
+    if let Some(node) = block(lo, depth) {
+        return node;
+    }
+    if depth == bits {
+        return leaf(lo);
+    }
+    let half = lo + (1 << (bits - depth - 1));
+    let mut alts = vec![Node::Seq(vec![
+        Node::lit("0"),
+        trie_with(lo, half.min(hi), depth + 1, bits, leaf, block),
+    ])];
+    if half < hi {
+        alts.push(Node::Seq(vec![
+            Node::lit("1"),
+            trie_with(half, hi, depth + 1, bits, leaf, block),
+        ]));
+    }
+    if alts.len() == 1 {
+        alts.pop().expect("one")
+    } else {
+        Node::Alt(alts)
+    }
+}
+
+/// Takes member `m` (its two code bits come first) of the shared group `g` of `count` members,
+/// the subject then holding [`SHARED_TABLE`]. The group holds one digit, the set of its used
+/// members as bits (unset: none). One alternative per state `o` without bit `m`: unset for
+/// `o = 0`, else `\g{g}` at the table's `o`; then the group captures the table's digit
+/// `o | 1 << m`. Exactly one alternative can match, so the search tree is the unshared one's,
+/// and one with bit `m` set matches none: the member is used. A branch reset, so that every
+/// alternative captures the same group.
+fn shared_take(g: GroupId, count: u32, any: &Node) -> Node {
+    let mut alts = Vec::new();
+    for m in 0..count {
+        for o in 0..(1u32 << count) {
+            if o & (1 << m) != 0 {
+                continue;
+            }
+            let n = o | (1 << m);
+            let mut seq = vec![Node::lit(format!("{m:02b}"))];
+            if o == 0 {
+                seq.push(Node::Cond {
+                    group: g,
+                    yes: Box::new(Node::Fail),
+                    no: Box::new(Node::Seq(vec![])),
+                });
+                seq.push(Node::times(any.clone(), n));
+            } else {
+                seq.push(Node::times(any.clone(), o));
+                seq.push(Node::Backref(g));
+                seq.push(Node::times(any.clone(), n - o - 1));
+            }
+            seq.push(Node::group(g, Node::lit(n.to_string())));
+            seq.push(Node::times(any.clone(), 7 - n));
+            alts.push(Node::Seq(seq));
+        }
+    }
+    Node::BranchReset(alts)
 }
 
 #[cfg(test)]
@@ -401,6 +540,62 @@ mod tests {
         assert!(l
             .pattern(0, &PCRE2)
             .starts_with(&format!("(?:(?:\\?{gate})?+(?:[^,;]*+,)*?")));
+    }
+
+    #[test]
+    fn shared_resources_take_one_group_three_at_a_time() {
+        // Two items; resources 0 and 1 their own (one group each, the decoding's), 2..6
+        // shared: 2, 3, 4 in group S0 (codes 0100, 0101, 0110), 5 in S1 (code 1000).
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 2] = [&[&[0, 2, 5], &[1, 3]], &[&[0, 4], &[1, 2]]];
+        let vars = packing(&mut p, &opts, 6, 0, &[], None);
+        p.share_resources(&vars, 2)
+            .expect("every option has its own resource");
+        let l = lower(&p, &vars, PCRE2.features);
+        assert_eq!(l.names(), ["R0", "R1", "S0", "S1"]);
+        let t = "01234567";
+        assert_eq!(
+            l.subject(0),
+            format!("0000A0100{t}1000{t},0001A0101{t};0000B0110{t},0001B0100{t};#;")
+        );
+        let pattern = l.pattern(0, &PCRE2);
+        // Member 0 of S0, the group unset: it captures the table's 1.
+        assert!(
+            pattern.contains("(?|00(?(3)(*FAIL)|)[^,;](1)[^,;]{6}|"),
+            "{pattern}"
+        );
+        // Member 1, member 0 used (the group holds 1): compared, then 3 captured.
+        assert!(
+            pattern.contains("|01[^,;]\\g{3}[^,;](3)[^,;]{4}|"),
+            "{pattern}"
+        );
+        // S1 has one member: two states.
+        assert!(
+            pattern.contains("(?|00(?(4)(*FAIL)|)[^,;](1)[^,;]{6})"),
+            "{pattern}"
+        );
+        // Decoding reads only the items' own resources.
+        assert_eq!(
+            l.sources[0].1,
+            Source::Resources {
+                token: "A".into(),
+                groups: std::rc::Rc::new(vec![
+                    GroupId(0),
+                    GroupId(1),
+                    GroupId(2),
+                    GroupId(2),
+                    GroupId(2),
+                    GroupId(3)
+                ]),
+                options: vec![vec![0], vec![1]],
+            }
+        );
+        // Without branch reset (fancy-regex) the packing takes one group a resource.
+        assert_eq!(lower(&p, &vars, FANCY.features).names().len(), 6);
+        // Not part of the meaning: an option without an own resource is refused.
+        let mut q = Program::new('T');
+        let vars = packing(&mut q, &opts, 6, 0, &[], None);
+        assert!(q.share_resources(&vars, 1).is_err());
     }
 
     #[test]
