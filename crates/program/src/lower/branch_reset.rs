@@ -12,10 +12,12 @@ use crate::ast::{Greed, GroupId, Node};
 pub const RESET_PAD_BUDGET: u64 = 2_000_000;
 
 /// Fewest never-taken groups the plain layout must print before the split layout (see
-/// [`Split`]) is considered: below, the plain layout compiles in tens of milliseconds, and its
-/// options need no step onto a shape's letter. `BACKREF_PACKING_SPLIT` (set to anything) takes
+/// [`Split`]) is considered, and then only if it pads less than a third as much: the split
+/// layout's options step onto a shape's letter, which costs match time, and where the padding
+/// is small or hardly shrinks (Sudoku variants: to 0.58–0.75 of it) the plain layout compiles
+/// fast enough. Rectangles shrink to 0.18–0.25 of it. `BACKREF_PACKING_SPLIT` (set to anything) takes
 /// the split layout wherever it applies, for tests and measuring.
-const SPLIT_FROM: u64 = 250_000;
+const SPLIT_FROM: u64 = 20_000;
 
 /// An item's token and its pattern after the token.
 type Branch = (String, Vec<Node>);
@@ -113,7 +115,7 @@ impl Lowerer<'_> {
         let split = self.split_candidate(spec)?;
         let plain = self.plain_pads(spec);
         let forced = std::env::var_os("BACKREF_PACKING_SPLIT").is_some() || force::split();
-        (forced || (plain > SPLIT_FROM && split.pads(spec) < plain / 2)).then_some(split)
+        (forced || (plain > SPLIT_FROM && 3 * split.pads(spec) < plain)).then_some(split)
     }
 
     /// The split layout, when it applies: no forward checks, no symmetry classes, and some
