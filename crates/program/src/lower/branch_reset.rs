@@ -15,8 +15,8 @@ pub const RESET_PAD_BUDGET: u64 = 2_000_000;
 /// [`Split`]) is considered, and then only if it pads less than a third as much: the split
 /// layout's options step onto a shape's letter, which costs match time, and where the padding
 /// is small or hardly shrinks (Sudoku variants: to 0.58–0.75 of it) the plain layout compiles
-/// fast enough. Rectangles shrink to 0.18–0.25 of it. `BACKREF_PACKING_SPLIT` (set to anything) takes
-/// the split layout wherever it applies, for tests and measuring.
+/// fast enough. Rectangles shrink to 0.18–0.25 of it. `BACKREF_PACKING_SPLIT` (set to anything)
+/// takes the split layout wherever it applies, for tests and measuring.
 const SPLIT_FROM: u64 = 20_000;
 
 /// An item's token and its pattern after the token.
