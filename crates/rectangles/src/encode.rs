@@ -2,10 +2,11 @@
 //!
 //! One item per canvas cell, in reading order: the cell is either already covered (option `-`)
 //! or the top-left corner of a piece placed there (option `p{i}` unrotated, `p{i}r` rotated), in
-//! the options' piece order (largest area first by default, or input order), unrotated first. Resources are the canvas cells (all must be covered) and, unless
-//! reuse is allowed, one per piece (used at most once). Because a cell is checked right after its
-//! own item — nothing later can cover it — this is the seed's "next free cell in reading order,
-//! then an unused piece that fits" search, stated statically.
+//! the options' piece order (largest area first by default, or input order), unrotated first.
+//! Resources are the canvas cells (all must be covered; numbered along the canvas's shorter
+//! side) and, unless reuse is allowed, one per piece (used at most once). Because a cell is
+//! checked right after its own item — nothing later can cover it — this is the seed's "next
+//! free cell in reading order, then an unused piece that fits" search, stated statically.
 
 use backref_program::{PackItem, PackOption, Program, ProgramError, VarId};
 
@@ -50,6 +51,16 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
                 .find(|&k| same(&puzzle.pieces[k], &puzzle.pieces[i]))
         })
         .collect();
+    // A cell's resource: numbered down the columns when the canvas is wider than tall, else
+    // along the rows. The branch-reset form pads the group numbering between a piece's lines, so
+    // the shorter way round pads less (`guillotine_24x16`: 0.51 → 0.34 million pads).
+    let cell = |y: usize, x: usize| {
+        if w > h {
+            (x * h + y) as u32
+        } else {
+            (y * w + x) as u32
+        }
+    };
     let mut items = Vec::with_capacity(w * h);
     for r in 0..h {
         for c in 0..w {
@@ -77,9 +88,8 @@ pub fn encode(puzzle: &Puzzle, options: &Options) -> Result<Encoded, ProgramErro
                     if !options.allow_reuse {
                         resources.push(cells + i as u32);
                     }
-                    resources.extend(
-                        (r..r + ph).flat_map(|y| (c..c + pw).map(move |x| (y * w + x) as u32)),
-                    );
+                    resources
+                        .extend((r..r + ph).flat_map(|y| (c..c + pw).map(move |x| cell(y, x))));
                     opts.push(PackOption {
                         label: format!("p{i}{}", if rotated { "r" } else { "" }),
                         resources,

@@ -1,7 +1,7 @@
 //! The packing's branch-reset form (PCRE2): every option of every item is an alternative of one
 //! branch reset, so each resource has one group that any option can test and capture.
 
-use super::packing::{item_tokens, open_loop, symmetry_classes, PackSpec};
+use super::packing::{item_tokens, open_loop, plain, symmetry_classes, Dominance, PackSpec};
 use super::{Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
 
@@ -10,6 +10,14 @@ use crate::ast::{Greed, GroupId, Node};
 /// 2.4 MB, generated in 60 ms and compiled in 0.2 s; N=100 would need 4 million and more than
 /// the 100 ms its generation may take.
 pub const RESET_PAD_BUDGET: u64 = 2_000_000;
+
+/// Fewest never-taken groups the plain layout must print before the split layout (see
+/// [`Split`]) is considered, and then only if it pads less than a third as much: the split
+/// layout's options step onto a shape's letter, which costs match time, and where the padding
+/// is small or hardly shrinks (Sudoku variants: to 0.58–0.75 of it) the plain layout compiles
+/// fast enough. Rectangles shrink to 0.18–0.25 of it. `BACKREF_PACKING_SPLIT` (set to anything)
+/// takes the split layout wherever it applies, for tests and measuring.
+const SPLIT_FROM: u64 = 20_000;
 
 /// An item's token and its pattern after the token.
 type Branch = (String, Vec<Node>);
@@ -59,6 +67,15 @@ impl Lowerer<'_> {
         if !(self.features.branch_reset && self.features.conditionals && self.features.lookahead) {
             return false;
         }
+        let pads = match self.split_layout(spec) {
+            Some(split) => split.pads(spec),
+            None => self.plain_pads(spec),
+        };
+        pads <= RESET_PAD_BUDGET
+    }
+
+    /// The never-taken groups the plain layout prints.
+    fn plain_pads(&self, spec: &PackSpec) -> u64 {
         // Forward checking gives each item a resource of its own, after the others.
         let extra = |i: usize| {
             if self.forward_checking() {
@@ -74,8 +91,7 @@ impl Lowerer<'_> {
             }
             u64::from(spec.shared_base(i))
         };
-        let pads: u64 = spec
-            .options
+        spec.options
             .iter()
             .enumerate()
             .flat_map(|(i, opts)| opts.iter().map(move |o| (i, o)))
@@ -85,8 +101,43 @@ impl Lowerer<'_> {
             })
             .sum::<u64>()
             + (0..spec.items.len()).map(base).sum::<u64>()
-            + spec.items.len() as u64 * (u64::from(spec.resources) + extra(spec.items.len()));
-        pads <= RESET_PAD_BUDGET
+            + spec.items.len() as u64 * (u64::from(spec.resources) + extra(spec.items.len()))
+    }
+
+    /// The split layout, when it applies and pads less than the plain one (see [`Split`]).
+    fn split_layout(&self, spec: &PackSpec) -> Option<Split> {
+        let split = self.split_candidate(spec)?;
+        let plain = self.plain_pads(spec);
+        let forced = std::env::var_os("BACKREF_PACKING_SPLIT").is_some() || force::split();
+        (forced || (plain > SPLIT_FROM && 3 * split.pads(spec) < plain)).then_some(split)
+    }
+
+    /// The split layout, when it applies: no forward checks, no symmetry classes, and some
+    /// option uses both kinds of resources.
+    fn split_candidate(&self, spec: &PackSpec) -> Option<Split> {
+        if plain() || self.forward_checking() || !symmetry_classes(spec.symmetry).is_empty() {
+            return None;
+        }
+        let mut head = vec![true; spec.resources as usize];
+        spec.due
+            .iter()
+            .flatten()
+            .for_each(|r| head[*r as usize] = false);
+        let mixed =
+            spec.options.iter().flatten().any(|o| {
+                o.iter().any(|r| head[*r as usize]) && o.iter().any(|r| !head[*r as usize])
+            });
+        if !mixed {
+            return None;
+        }
+        let mut rank = vec![0; head.len()];
+        let order = (0..head.len())
+            .filter(|r| head[*r])
+            .chain((0..head.len()).filter(|r| !head[*r]));
+        for (k, r) in order.enumerate() {
+            rank[r] = k as u32;
+        }
+        Some(Split { rank, head })
     }
 
     /// The branch-reset form: one pattern body repeated per item, in which every option of every
@@ -101,6 +152,9 @@ impl Lowerer<'_> {
     /// ruler, that the recorded string leaves room for `L−j+1` more dashes, i.e. that the
     /// previous member chose an option before `j`.
     pub(super) fn packing_reset(&mut self, spec: &PackSpec) -> Lowered {
+        if let Some(split) = self.split_layout(spec) {
+            return self.packing_split(spec, &split);
+        }
         let PackSpec {
             items,
             options,
@@ -275,9 +329,308 @@ impl Lowerer<'_> {
     }
 }
 
+/// Whether the split layout is forced from inside: only the unit tests do, each in its own
+/// thread (the environment variable would reach every test of the process).
+mod force {
+    #[cfg(test)]
+    std::thread_local! {
+        /// Takes the split layout wherever it applies, in this thread only.
+        pub(super) static SPLIT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+
+    /// Whether this thread forces the split layout.
+    pub(super) fn split() -> bool {
+        #[cfg(test)]
+        return SPLIT.with(|f| f.get());
+        #[cfg(not(test))]
+        false
+    }
+}
+
+/// The split layout of the branch-reset form, for packings whose options use two kinds of
+/// resources: *heads*, never due (a rectangle's piece, used at most once), and *tails*, due
+/// after some item (the canvas cells). The heads' groups come first in the numbering, the
+/// tails' after them. An item's alternatives are then two branch resets in a row: one over its
+/// options, each testing and capturing the option's heads only (padding up to a head costs
+/// at most the number of heads), and one over the distinct tail sets (*shapes*) of its
+/// options, each padding from the item's lowest tail instead of from the first group. Each
+/// option ends by stepping onto its shape's letter in a menu in the item's subject, which only
+/// that shape's alternative matches, so the pair means exactly the option: the options are
+/// tried in the same order, each with the same resources, as in the plain layout. A rectangle's
+/// option pads from its piece across the rest of the canvas in the plain layout; here its
+/// cells pad only across the gaps between their rows.
+struct Split {
+    /// Each resource's place in the group numbering: heads first, then tails.
+    rank: Vec<u32>,
+    /// Whether each resource is a head.
+    head: Vec<bool>,
+}
+
+/// One item's options in the split layout.
+struct SplitItem {
+    /// The first option the split alternatives cover: 1 when the item is gated (the first
+    /// option is the gate's), else 0.
+    start: usize,
+    /// The item's gate, if any.
+    gate: Option<u32>,
+    /// Each covered option's heads, in listed order.
+    heads: Vec<Vec<u32>>,
+    /// Each covered option's shape (an index into `shapes`), `None` for an option that uses a
+    /// resource twice (it never fits).
+    shape: Vec<Option<usize>>,
+    /// The distinct tail sets, each in the listed order of its first option.
+    shapes: Vec<Vec<u32>>,
+}
+
+impl Split {
+    /// Item `i`'s heads and shapes.
+    fn item(&self, spec: &PackSpec, i: usize) -> SplitItem {
+        let gate = spec.gate(i);
+        let start = usize::from(gate.is_some());
+        let mut keys: Vec<Vec<u32>> = Vec::new();
+        let mut item = SplitItem {
+            start,
+            gate,
+            heads: Vec::new(),
+            shape: Vec::new(),
+            shapes: Vec::new(),
+        };
+        for o in &spec.options[i][start..] {
+            let mut sorted = o.clone();
+            sorted.sort();
+            let heads: Vec<u32> = o
+                .iter()
+                .copied()
+                .filter(|r| self.head[*r as usize])
+                .collect();
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
+                item.heads.push(heads);
+                item.shape.push(None);
+                continue;
+            }
+            let tails: Vec<u32> = o
+                .iter()
+                .copied()
+                .filter(|r| !self.head[*r as usize])
+                .collect();
+            sorted.retain(|r| !self.head[*r as usize]);
+            let k = keys.iter().position(|k| *k == sorted).unwrap_or_else(|| {
+                keys.push(sorted);
+                item.shapes.push(tails);
+                keys.len() - 1
+            });
+            item.heads.push(heads);
+            item.shape.push(Some(k));
+        }
+        item
+    }
+
+    /// The highest rank of `set` plus one, and how many never-taken groups capturing `set`
+    /// from rank `from` needs.
+    fn span(&self, set: &[u32], from: u32) -> (u32, u64) {
+        match set.iter().map(|r| self.rank[*r as usize]).max() {
+            Some(top) => (top + 1, u64::from(top + 1 - from) - set.len() as u64),
+            None => (from, 0),
+        }
+    }
+
+    /// The item's rank after its heads, the rank its tails pad from, and the item's widest
+    /// rank.
+    fn bounds(&self, item: &SplitItem) -> (u32, u32, u32) {
+        let after = (item.heads.iter().zip(&item.shape))
+            .filter(|(_, s)| s.is_some())
+            .map(|(h, _)| self.span(h, 0).0)
+            .max()
+            .unwrap_or(0);
+        let base = (item.shapes.iter().flatten())
+            .map(|r| self.rank[*r as usize])
+            .min()
+            .unwrap_or(after)
+            .max(after);
+        let widest = (item.shapes.iter())
+            .map(|t| self.span(t, base).0)
+            .max()
+            .unwrap_or(base)
+            .max(base);
+        (after, base, widest)
+    }
+
+    /// The never-taken groups the split layout prints.
+    fn pads(&self, spec: &PackSpec) -> u64 {
+        let mut pads = 0;
+        for i in 0..spec.items.len() {
+            let item = self.item(spec, i);
+            let (after, base, widest) = self.bounds(&item);
+            pads += (item.heads.iter().zip(&item.shape))
+                .filter(|(_, s)| s.is_some())
+                .map(|(h, _)| self.span(h, 0).1)
+                .sum::<u64>();
+            pads += u64::from(base - after);
+            pads += item
+                .shapes
+                .iter()
+                .map(|t| self.span(t, base).1)
+                .sum::<u64>();
+            if i == 0 {
+                pads += u64::from(spec.resources - widest);
+            }
+        }
+        pads
+    }
+}
+
+impl Lowerer<'_> {
+    /// The branch-reset form in the split layout (see [`Split`]). The subject of an item is its
+    /// token, once per head of its largest option, its menu (one letter token per shape, none
+    /// for a single shape), once per tail of its largest shape, and `;`.
+    fn packing_split(&mut self, spec: &PackSpec, split: &Split) -> Lowered {
+        let PackSpec {
+            items,
+            options,
+            resources,
+            due,
+            requires,
+            ..
+        } = *spec;
+        let mut by_rank = vec![0; resources as usize];
+        for r in 0..resources {
+            by_rank[split.rank[r as usize] as usize] = r;
+        }
+        let ranked: Vec<GroupId> = by_rank
+            .iter()
+            .map(|r| self.alloc(spec.group_name(*r), None))
+            .collect();
+        let groups: Vec<GroupId> = (0..resources as usize)
+            .map(|r| ranked[split.rank[r] as usize])
+            .collect();
+        let groups = std::rc::Rc::new(groups);
+        let pad = |next: u32, to: u32| Node::Pad(ranked[next as usize..to as usize].to_vec());
+        let is_set = |r: u32, set: bool| {
+            let (yes, no) = if set {
+                (Node::Seq(vec![]), Node::Fail)
+            } else {
+                (Node::Fail, Node::Seq(vec![]))
+            };
+            Node::Cond {
+                group: groups[r as usize],
+                yes: Box::new(yes),
+                no: Box::new(no),
+            }
+        };
+        let token = item_tokens(items.len());
+        let width = token(0).len();
+        let mut dominance = Dominance::new(resources);
+        let mut branches = Vec::with_capacity(items.len());
+        let mut subject = String::new();
+        for (i, (item, opts)) in items.iter().zip(options).enumerate() {
+            let t = token(i);
+            let it = split.item(spec, i);
+            let (after, base, widest) = split.bounds(&it);
+            let seed: Vec<u32> = it.gate.into_iter().collect();
+            let most_heads = it.heads.iter().map(Vec::len).max().unwrap_or(0);
+            let most_tails = it.shapes.iter().map(Vec::len).max().unwrap_or(0);
+            let count = it.shapes.len();
+            let menu = item_tokens(count);
+            let letters = if count > 1 { menu(0).len() } else { 0 };
+            // Captures `set` in rank order, padding from rank `from`.
+            let capture = |set: &[u32], from: u32| {
+                let mut ranks: Vec<u32> = set.iter().map(|r| split.rank[*r as usize]).collect();
+                ranks.sort();
+                let mut next = from;
+                let mut out = Vec::with_capacity(2 * ranks.len());
+                for k in ranks {
+                    out.push(pad(next, k));
+                    out.push(Node::group(ranked[k as usize], Node::lit(t.clone())));
+                    next = k + 1;
+                }
+                out
+            };
+            let mut heads = Vec::with_capacity(opts.len());
+            for (j, (h, shape)) in it.heads.iter().zip(&it.shape).enumerate() {
+                let j = j + it.start;
+                let mut alt: Vec<Node> = requires[i][j].iter().map(|r| is_set(*r, true)).collect();
+                let Some(k) = shape else {
+                    // An option that uses a resource twice never fits.
+                    alt.push(Node::Fail);
+                    heads.push(Node::Seq(alt));
+                    continue;
+                };
+                alt.extend(dominance.tested(&seed, h).iter().map(|r| is_set(*r, false)));
+                alt.extend(capture(h, 0));
+                let skip = (most_heads - h.len()) * width + k * letters;
+                alt.push(Node::times(Node::not_in(";"), skip as u32));
+                heads.push(Node::Seq(alt));
+            }
+            let tails: Vec<Node> = (it.shapes.iter().enumerate())
+                .map(|(k, tail)| {
+                    let mut alt = Vec::new();
+                    if count > 1 {
+                        alt.push(Node::lit(menu(k)));
+                        let rest = (count - 1 - k) * letters;
+                        alt.push(Node::times(Node::not_in(";"), rest as u32));
+                    }
+                    alt.extend(
+                        dominance
+                            .tested(&seed, tail)
+                            .iter()
+                            .map(|r| is_set(*r, false)),
+                    );
+                    alt.extend(capture(tail, base));
+                    Node::Seq(alt)
+                })
+                .collect();
+            let chosen = if heads.is_empty() {
+                Node::Fail
+            } else {
+                Node::Seq(vec![
+                    Node::BranchReset(heads),
+                    pad(after, base),
+                    Node::BranchReset(tails),
+                ])
+            };
+            let mut branch = vec![];
+            if self.callouts {
+                branch.push(Node::Callout(1));
+            }
+            branch.push(match it.gate {
+                // The gate's option (the first) captures no group.
+                Some(r) => Node::Cond {
+                    group: groups[r as usize],
+                    yes: Box::new(Node::Seq(vec![])),
+                    no: Box::new(chosen),
+                },
+                None => chosen,
+            });
+            if i == 0 {
+                // Every group exists once the first item's alternatives reach it.
+                branch.push(pad(widest, resources));
+            }
+            branch.extend(due[i].iter().map(|r| is_set(*r, true)));
+            branches.push((t.clone(), branch));
+            subject.push_str(&t.repeat(most_heads + 1));
+            if count > 1 {
+                (0..count).for_each(|k| subject.push_str(&menu(k)));
+            }
+            subject.push_str(&t.repeat(most_tails));
+            subject.push(';');
+            self.record_item(*item, t, &groups, opts);
+            dominance.absorb(opts);
+        }
+        let body = Node::Seq(vec![
+            dispatch(branches),
+            Node::star(Node::not_in(";"), self.greed(Greed::Possessive)),
+            Node::lit(";"),
+        ]);
+        Lowered {
+            pattern: open_loop(body, &mut subject, "!;"),
+            subject,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::packing::PackSpec;
+    use super::super::packing::{Dominance, PackSpec};
     use super::super::testing::{lower, packing};
     use super::super::Lowerer;
     use super::RESET_PAD_BUDGET;
@@ -399,6 +752,58 @@ mod tests {
         // an option before 0 (never); its option 2 needs 2 more (A chose option 0 or 1).
         assert!(pattern.contains("(?(1)(*FAIL)|)(?=[^;]\\g{4}-{4})(B)"));
         assert!(pattern.contains("(?(3)(*FAIL)|)(?=[^;]\\g{4}-{2})"));
+    }
+
+    #[test]
+    fn the_split_layout_numbers_heads_first_and_steps_onto_a_shape() {
+        // Resources 0..2 are tails (due after the item that last uses them), 3 is a head (never
+        // due). Item A: [3, 0, 1] or [3, 0]; item B: nothing or [3, 2]; item C: [2].
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 3] = [&[&[3, 0, 1], &[3, 0]], &[&[], &[3, 2]], &[&[2]]];
+        let vars = packing(&mut p, &opts, 4, 3, &[], None);
+        super::force::SPLIT.with(|f| f.set(true));
+        let l = lower(&p, &vars, PCRE2.features);
+        super::force::SPLIT.with(|f| f.set(false));
+        // An item's subject: its token, once per head, a menu of shape letters, once per tail.
+        assert!(
+            l.subject(0).starts_with("AAABAA;BBABB;"),
+            "{}",
+            l.subject(0)
+        );
+        // The head's group comes first.
+        assert_eq!(l.names(), ["R3", "R0", "R1", "R2"]);
+        let pattern = l.pattern(0, &PCRE2);
+        // A's options capture their head (A is first: nothing to test) and step onto their
+        // shape's letter; each shape then captures its tails; the first item pads to the end.
+        assert!(
+            pattern.contains(concat!(
+                "A(?|(A)|(A)[^;])(?|A[^;](A)(A)|B(A))(?(DEFINE)())",
+                "(?(2)|(*FAIL))(?(3)|(*FAIL))",
+            )),
+            "{pattern}"
+        );
+        // B's second option tests the head A may have taken (group 1), not its tail (no
+        // earlier option uses it); B's tails pad once from the heads to their lowest group.
+        assert!(
+            pattern.contains("B(?|[^;]|(?(1)(*FAIL)|)(B)[^;])(?(DEFINE)()())(?|A[^;]|B(B))"),
+            "{pattern}"
+        );
+    }
+
+    #[test]
+    fn a_resource_every_earlier_user_of_which_also_takes_a_tested_one_is_not_tested() {
+        // Earlier options [0, 1] and [0, 1, 2]: each one that uses 1 or 2 also uses 0.
+        let mut d = Dominance::new(4);
+        assert_eq!(d.tested(&[], &[0, 1, 3]), Vec::<u32>::new());
+        d.absorb(&[vec![0, 1], vec![0, 1, 2], vec![3]]);
+        assert_eq!(d.tested(&[], &[0, 1, 2, 3]), [0, 3]);
+        // Listed the other way round, 0 is implied by 1: every earlier user of 0 uses 1.
+        assert_eq!(d.tested(&[], &[2, 1, 0]), [2, 1]);
+        // A seed (a gate tested before the options) counts as tested.
+        assert_eq!(d.tested(&[0], &[1, 2, 3]), [3]);
+        // Resource 1's earlier users: [0, 1] and [0, 1, 2], and now [1]: 0 no longer implies it.
+        d.absorb(&[vec![1]]);
+        assert_eq!(d.tested(&[], &[0, 1, 2]), [0, 1]);
     }
 
     #[test]

@@ -117,6 +117,71 @@ impl PackSpec<'_> {
     }
 }
 
+/// Which of an option's resources the pattern must test before taking them.
+///
+/// When item `i` is tried, a resource is used only if an option of an earlier item took it.
+/// So a resource `r` needs no test when no earlier item's option uses it, or when every such
+/// option also uses a resource the option already tests: if `r` were used, that resource would
+/// be too, and its test fails first. (A rectangle's lower rows, for example: any piece placed
+/// earlier that covers one of them also covers the cell above it in the first row.) Leaving the
+/// test out never changes what matches. Fed item by item, in the items' order.
+pub(super) struct Dominance {
+    /// Words per resource set.
+    words: usize,
+    /// For each resource, the resources every earlier option using it also uses (`None`: no
+    /// earlier option uses it).
+    common: Vec<Option<Vec<u64>>>,
+}
+
+impl Dominance {
+    /// Nothing placed yet, over `resources` resources.
+    pub(super) fn new(resources: u32) -> Self {
+        Dominance {
+            words: (resources as usize).div_ceil(64),
+            common: vec![None; resources as usize],
+        }
+    }
+
+    /// The resources of `listed` to test, in their listed order, given that the resources of
+    /// `seed` are tested elsewhere first (a gate). A resource is kept unless some resource
+    /// tested before it (or seeded) is used by every earlier option that uses it.
+    pub(super) fn tested(&self, seed: &[u32], listed: &[u32]) -> Vec<u32> {
+        let mut known = vec![0u64; self.words];
+        let mark = |known: &mut Vec<u64>, r: u32| known[r as usize / 64] |= 1 << (r % 64);
+        seed.iter().for_each(|r| mark(&mut known, *r));
+        let mut out = Vec::new();
+        for &r in listed {
+            if known[r as usize / 64] & (1 << (r % 64)) != 0 {
+                continue;
+            }
+            let implied = match &self.common[r as usize] {
+                None => true,
+                Some(c) => c.iter().zip(&known).any(|(a, b)| a & b != 0),
+            };
+            if !implied {
+                mark(&mut known, r);
+                out.push(r);
+            }
+        }
+        out
+    }
+
+    /// Records the options of the item just lowered: they are earlier for every later item.
+    pub(super) fn absorb(&mut self, options: &[Vec<u32>]) {
+        for o in options {
+            let mut set = vec![0u64; self.words];
+            o.iter()
+                .for_each(|r| set[*r as usize / 64] |= 1 << (r % 64));
+            for r in o {
+                match &mut self.common[*r as usize] {
+                    Some(c) => c.iter_mut().zip(&set).for_each(|(a, b)| *a &= b),
+                    slot @ None => *slot = Some(set.clone()),
+                }
+            }
+        }
+    }
+}
+
 /// The tokens naming `count` items: letters, as many per token as needed to tell them apart.
 pub(super) fn item_tokens(count: usize) -> impl Fn(usize) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -1,0 +1,119 @@
+//! The branch-reset form's split layout (pieces' groups first, each item's options then its
+//! shapes; docs/rectangles.md) keeps every solution and the first one: on small generated
+//! puzzles, wider than tall (cells numbered down the columns) and not, with and without
+//! rotation and reuse, the number of matches inside PCRE2 equals the native count and the first
+//! match decodes to the native solver's answer, in the split layout (forced with
+//! `BACKREF_PACKING_SPLIT`, since patterns this small take the plain one) and in the plain one.
+//!
+//! One test in this file: it sets the variable for its own process.
+
+use backref_engine::{engine_by_name, Limits, Mode, Outcome};
+use backref_program::dialect::PCRE2;
+use backref_program::{compile, Options as Compile};
+use backref_rectangles::encode::encode;
+use backref_rectangles::{count, parse, solve, Options, Placement};
+
+/// The number of matches inside PCRE2, the first match's placements, and the subject.
+fn through_pcre2(text: &str, options: &Options) -> (u64, Option<Vec<Placement>>, String) {
+    let puzzle = parse(text).unwrap();
+    let encoded = encode(&puzzle, options).unwrap();
+    let compiled = compile(&encoded.program, &encoded.order, &Compile::new(&PCRE2)).unwrap();
+    let engine = engine_by_name("pcre2").unwrap();
+    let run = |mode| {
+        engine
+            .run(
+                &compiled.pattern,
+                &compiled.subject,
+                mode,
+                &Limits::default(),
+            )
+            .unwrap()
+    };
+    let first = match run(Mode::First).outcome {
+        Outcome::Solved(caps) => {
+            let values = compiled.decode(&encoded.program, |g| caps.get(g)).unwrap();
+            Some(encoded.placements(&values))
+        }
+        Outcome::NoSolution => None,
+        other => panic!("{other:?}"),
+    };
+    let counted = run(Mode::Count { keep: 0 }).count.expect("PCRE2 counts");
+    assert_eq!(counted.gave_up, None);
+    (counted.matches, first, compiled.subject.clone())
+}
+
+/// A puzzle text: pieces of the given sizes (width × height), then a `width` × `height` canvas.
+fn puzzle(pieces: &[(usize, usize)], width: usize, height: usize) -> String {
+    let mut text = String::new();
+    for (k, (w, h)) in pieces.iter().enumerate() {
+        let c = (b'a' + k as u8) as char;
+        for _ in 0..*h {
+            text.push_str(&c.to_string().repeat(*w));
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    for _ in 0..height {
+        text.push_str(&"~".repeat(width));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn the_split_layout_keeps_every_solution_and_the_first_one() {
+    // A small linear congruential generator: the same puzzles on every run.
+    let mut seed: u64 = 0x5eed;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) % n as u64) as usize
+    };
+    let mut split = 0;
+    for case in 0..24 {
+        let (width, height) = [(5, 3), (3, 4), (4, 4), (6, 2), (5, 4)][case % 5];
+        let pieces: Vec<(usize, usize)> = (0..4 + next(4))
+            .map(|_| (1 + next(3), 1 + next(3)))
+            .collect();
+        let text = puzzle(&pieces, width, height);
+        let p = parse(&text).unwrap();
+        for (rotation, reuse, forced) in [
+            (true, false, true),
+            (false, false, true),
+            (true, true, true),
+            (true, false, false),
+        ] {
+            if forced {
+                std::env::set_var("BACKREF_PACKING_SPLIT", "1");
+            } else {
+                std::env::remove_var("BACKREF_PACKING_SPLIT");
+            }
+            let base = Options {
+                allow_rotation: rotation,
+                allow_reuse: reuse,
+                ..Options::default()
+            };
+            let all = Options {
+                every_solution: true,
+                ..base
+            };
+            let native = count(&p, &all, u64::MAX);
+            let (counted, _, subject) = through_pcre2(&text, &all);
+            assert_eq!(
+                counted, native,
+                "case {case}, {pieces:?} on {width}x{height}"
+            );
+            let (_, first, _) = through_pcre2(&text, &base);
+            assert_eq!(first, solve(&p, &base), "case {case}, {pieces:?}");
+            // The split layout's subjects hold a menu of shape letters after the item's tokens.
+            if subject.contains("AB") {
+                assert!(forced, "case {case}: small patterns take the plain layout");
+                split += 1;
+            }
+        }
+    }
+    std::env::remove_var("BACKREF_PACKING_SPLIT");
+    // Most of the forced runs take the split layout (it needs pieces and two shapes or more).
+    assert!(split > 36, "{split} runs in the split layout");
+}
