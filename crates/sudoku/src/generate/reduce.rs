@@ -12,7 +12,8 @@
 //!    given is freed when the cell lies in every pooled set where that given is the only one;
 //!    ties at random, and now and then a random cell that frees at least one), try to remove
 //!    the freed givens one by one (each removal counted), and keep the move when at least one
-//!    given went (the same count: a sideways move; two or more: fewer givens), else undo it.
+//!    given went (the same count: a sideways move; two or more: fewer givens), else undo it;
+//!    after `STALL` rounds without a new low, a kick puts `KICK` random cells back.
 //!
 //! A removal is counted with the given's own value excluded from its cell (the puzzle with the
 //! given had one solution, so any other solution differs there): one search for any solution
@@ -47,6 +48,10 @@ pub struct Stats {
     pub rounds: u64,
     /// Rounds whose move was kept (sideways or down).
     pub moves_kept: u64,
+    /// Kicks made (cells put back after `STALL` rounds without a new low).
+    pub kicks: u64,
+    /// The round that reached the fewest givens (0: the first minimal puzzle).
+    pub best_round: u64,
 }
 
 /// The state of a search on one solution grid.
@@ -66,9 +71,21 @@ pub struct Reducer<'a> {
     /// A further test a unique puzzle must pass to be kept (say, a bound on the regex's
     /// search tree); refusals are not learnt.
     accept: Accept<'a>,
+    /// The round in which the further test (or the node limit) last refused each cell's removal.
+    refused_at: Vec<Option<u64>>,
     /// What the search did.
     pub stats: Stats,
 }
+
+/// Rounds during which a given whose removal the further test refused is not tried again
+/// (unless the cells put back free it from the pool).
+const TABU: u64 = 8;
+
+/// Rounds without a new low (since the last kick) before a kick.
+const STALL: u64 = 100;
+
+/// Cells a kick puts back.
+const KICK: usize = 6;
 
 /// A further test on a candidate puzzle the counter found unique.
 pub type Accept<'a> = Box<dyn FnMut(&[Option<u8>]) -> bool + 'a>;
@@ -89,6 +106,7 @@ impl<'a> Reducer<'a> {
             sets_of: vec![Vec::new(); cells],
             hits: Vec::new(),
             accept: Box::new(|_| true),
+            refused_at: vec![None; cells],
             stats: Stats::default(),
         }
     }
@@ -174,6 +192,7 @@ impl<'a> Reducer<'a> {
                     true
                 } else {
                     self.stats.refused += 1;
+                    self.refused_at[cell] = Some(self.stats.rounds);
                     self.set_given(cell, true);
                     false
                 }
@@ -188,6 +207,7 @@ impl<'a> Reducer<'a> {
             }
             None => {
                 self.stats.undecided += 1;
+                self.refused_at[cell] = Some(self.stats.rounds);
                 self.set_given(cell, true);
                 false
             }
@@ -247,18 +267,25 @@ impl<'a> Reducer<'a> {
     pub fn round(&mut self, rng: &mut Rng) -> bool {
         self.stats.rounds += 1;
         let adds = if rng.below(4) == 0 { 2 } else { 1 };
+        let needed_before: Vec<bool> = (0..self.given.len())
+            .map(|c| self.given[c] && self.needed(c))
+            .collect();
         let mut added = Vec::new();
         for _ in 0..adds {
             let score = self.freeing();
             let top = *score.iter().max().unwrap_or(&0);
-            if top == 0 {
-                break;
-            }
-            let pick: Vec<usize> = if rng.below(5) == 0 {
+            // Most freed, now and then any that frees one; none frees: any empty cell (the
+            // givens are then held by the further test, which a given put back may relax).
+            let pick: Vec<usize> = if top == 0 {
+                (0..score.len()).filter(|&c| !self.given[c]).collect()
+            } else if rng.below(5) == 0 {
                 (0..score.len()).filter(|&c| score[c] > 0).collect()
             } else {
                 (0..score.len()).filter(|&c| score[c] == top).collect()
             };
+            if pick.is_empty() {
+                break;
+            }
             let x = pick[rng.below(pick.len())];
             self.set_given(x, true);
             added.push(x);
@@ -266,8 +293,12 @@ impl<'a> Reducer<'a> {
         if added.is_empty() {
             return false;
         }
+        // Givens the pool frees, and those the further test refused more than `TABU` rounds
+        // ago (or never).
+        let round = self.stats.rounds;
         let mut free: Vec<usize> = (0..self.given.len())
             .filter(|&c| self.given[c] && !added.contains(&c) && !self.needed(c))
+            .filter(|&c| needed_before[c] || self.refused_at[c].is_none_or(|r| r + TABU <= round))
             .collect();
         rng.shuffle(&mut free);
         let mut removed = Vec::new();
@@ -290,23 +321,54 @@ impl<'a> Reducer<'a> {
         true
     }
 
+    /// Puts `KICK` random empty cells back (the puzzle stays unique): a way out of a region
+    /// where the swap moves found nothing lower for `STALL` rounds.
+    fn kick(&mut self, rng: &mut Rng) {
+        self.stats.kicks += 1;
+        let mut empty: Vec<usize> = (0..self.given.len()).filter(|&c| !self.given[c]).collect();
+        rng.shuffle(&mut empty);
+        for &c in empty.iter().take(KICK) {
+            self.set_given(c, true);
+        }
+    }
+
     /// The search: a minimal puzzle, then up to `rounds` rounds of the swap search, stopping
-    /// once `target` givens or fewer are left; the puzzle with the fewest givens seen is
-    /// returned (the first one reached at that count).
-    pub fn run(&mut self, rng: &mut Rng, rounds: u64, target: usize) -> Vec<Option<u8>> {
+    /// once `target` givens or fewer are left, or when `go_on` says no (asked after each
+    /// round with the rounds made and the fewest givens so far); the puzzle with the fewest
+    /// givens seen is returned (the first one reached at that count, in round
+    /// `stats.best_round`: the same seed with that many rounds gives the same puzzle).
+    pub fn run(
+        &mut self,
+        rng: &mut Rng,
+        rounds: u64,
+        target: usize,
+        mut go_on: impl FnMut(u64, usize) -> bool,
+    ) -> Vec<Option<u8>> {
         self.minimise(rng);
         self.stats.first_minimal = self.givens();
         let mut best = self.puzzle();
         let mut best_count = self.givens();
+        let mut last_low = (0u64, self.givens());
         for _ in 0..rounds {
             if best_count <= target {
                 break;
             }
+            if self.stats.rounds - last_low.0 >= STALL {
+                self.kick(rng);
+                last_low = (self.stats.rounds, self.givens());
+            }
             self.round(rng);
             let k = self.givens();
+            if k < last_low.1 {
+                last_low = (self.stats.rounds, k);
+            }
             if k < best_count {
                 best_count = k;
                 best = self.puzzle();
+                self.stats.best_round = self.stats.rounds;
+            }
+            if !go_on(self.stats.rounds, best_count) {
+                break;
             }
         }
         best
@@ -325,7 +387,7 @@ mod tests {
         let grid = plain.random_fill(&mut rng, 100_000, 10).expect("a grid");
         let singles = Singles::new(3, 3);
         let mut r = Reducer::new(&grid, &singles, 100_000);
-        let best = r.run(&mut rng, 200, 0);
+        let best = r.run(&mut rng, 200, 0, |_, _| true);
         let k = best.iter().flatten().count();
         assert!(k < r.stats.first_minimal, "{k} {:?}", r.stats);
         assert!(k >= 17);
@@ -343,7 +405,7 @@ mod tests {
             .expect("a grid");
         let singles = Singles::new(2, 2);
         let mut r = Reducer::new(&grid, &singles, 1000).with_accept(Box::new(|_| false));
-        let best = r.run(&mut rng, 10, 0);
+        let best = r.run(&mut rng, 10, 0, |_, _| true);
         assert_eq!(best.iter().flatten().count(), 16);
         assert_eq!(r.stats.refused, r.stats.unique);
     }
