@@ -294,9 +294,9 @@ mod tests {
         let full = plain.random_fill(&mut rng, 100_000, 10).expect("a grid");
         for k in 0..40 {
             let mut g: Vec<Option<u8>> = full.iter().map(|&x| Some(x)).collect();
-            for cell in 0..36 {
+            for cell in g.iter_mut() {
                 if rng.below(36) < 10 + k % 20 {
-                    g[cell] = None;
+                    *cell = None;
                 }
             }
             let a = s.count(&g, 1000, u64::MAX).unwrap().solutions;
