@@ -28,6 +28,9 @@ const TIMEOUT: &str = "10";
 const SLOW: &[&str] = &[
     "gen15_1",
     "sudoku25x25_gen_1",
+    "sudoku25x25_gen_low_1",
+    "sudoku16x16_gen_low_1",
+    "sudoku16x16_gen_low_2",
     "sudoku20x20_gen_1",
     "sudoku15x15_gen_1",
     "variant_arrow_6x6_no_solution",

@@ -4,7 +4,8 @@
 //! writes the puzzle and its `.expected` as a fixture.
 //!
 //!     cargo run --release -p backref-sudoku --example sudoku_generate -- \
-//!         --box 4x4 [--seed S] [--target GIVENS] [--nodes K] [--engine-carve] [--write PATH]
+//!         --box 4x4 [--seed S] [--target GIVENS] [--nodes K] [--engine-carve] \
+//!         [--rounds R [--count-nodes C]] [--write PATH]
 //!
 //! Carving takes a given away when the generator's counter finds one solution within its
 //! budget and the default static order's native search (the regex's search tree) needs at most
@@ -12,11 +13,21 @@
 //! `--engine-carve`, every removal is also counted through PCRE2 (the engine's verdict is the
 //! one kept; the counter is the cross-check). `--write fixtures/sudoku/NAME.txt` writes
 //! `NAME.txt` and `NAME.expected`.
+//!
+//! With `--rounds R` the search below a minimal puzzle (`generate::reduce`) replaces the single
+//! pass: the singles counter (`generate::singles`, `--count-nodes` branches per count, 20,000
+//! by default) decides uniqueness, and a removal is kept only when the default order's native
+//! search also finds one solution within `--nodes` nodes (the same bound on the regex's tree);
+//! up to R rounds of swap moves follow the first minimal puzzle, stopping at `--target` (or
+//! after `--seconds S` of rounds: the header of a written fixture names the rounds that
+//! reached it, which give the same puzzle again without `--seconds`).
 
 use std::time::Instant;
 
 use backref_pipeline::{solve, unique, Request, Uniqueness};
 use backref_rng::Rng;
+use backref_sudoku::generate::reduce::Reducer;
+use backref_sudoku::generate::singles::Singles;
 use backref_sudoku::generate::{carve, full_grid, grid_text, Counter};
 use backref_sudoku::grid::{parse, symbol};
 use backref_sudoku::model::Model;
@@ -27,6 +38,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let (mut p, mut q, mut seed, mut target) = (4usize, 4usize, 1u64, None);
     let (mut nodes, mut engine_carve, mut write) = (20_000u64, false, None);
+    let (mut rounds, mut count_nodes, mut seconds) = (None, 20_000u64, None);
     while let Some(a) = args.next() {
         let mut value = || args.next().expect("a value after the flag");
         match a.as_str() {
@@ -39,6 +51,9 @@ fn main() {
             "--target" => target = Some(value().parse().expect("--target GIVENS")),
             "--nodes" => nodes = value().parse().expect("--nodes K"),
             "--engine-carve" => engine_carve = true,
+            "--rounds" => rounds = Some(value().parse().expect("--rounds R")),
+            "--seconds" => seconds = Some(value().parse::<f64>().expect("--seconds S")),
+            "--count-nodes" => count_nodes = value().parse().expect("--count-nodes C"),
             "--write" => write = Some(value()),
             other => panic!("unknown argument {other}"),
         }
@@ -57,39 +72,94 @@ fn main() {
     let started = Instant::now();
     let (mut checks, mut engine_checks, mut disagreements) = (0u32, 0u32, 0u32);
     let mut engine_ms = 0.0;
-    let puzzle = carve(&solution, target, &mut rng, |givens| {
-        checks += 1;
-        // The default order's native search (the regex's search tree) within the node bound
-        // decides; the generator's own counter cross-checks what it accepts.
-        let s = parse(&grid_text(givens, p, q)).expect("a generated grid parses");
-        let m = Model::new(&s);
-        let cells = order(&m, DEFAULT_ORDER);
-        let tree = search_bounded(&m, &cells, 2, nodes);
-        if tree.nodes > nodes || tree.solutions != 1 {
-            return false;
-        }
-        match counter.count(givens, 2, 1_000_000) {
-            Some(1) => {}
-            None => return false,
-            Some(_) => panic!("the counter and the native search disagree"),
-        }
-        if engine_carve {
-            engine_checks += 1;
-            let clock = Instant::now();
-            let r = unique(&s, &*engine, &request).expect("a count");
-            engine_ms += clock.elapsed().as_secs_f64() * 1e3;
-            let ok = r.uniqueness() == Uniqueness::Unique;
-            if !ok {
-                disagreements += 1;
+    let mut search_note = String::new();
+    let mut rounds_used = None;
+    let puzzle = if let Some(rounds) = rounds {
+        let singles = Singles::new(p, q);
+        let mut tree_nodes = 0u64;
+        let accept = |givens: &[Option<u8>]| {
+            // The regex's tree: the default order's native search, bounded.
+            let s = parse(&grid_text(givens, p, q)).expect("a generated grid parses");
+            let m = Model::new(&s);
+            let cells = order(&m, DEFAULT_ORDER);
+            let tree = search_bounded(&m, &cells, 2, nodes);
+            tree_nodes += tree.nodes.min(nodes);
+            if tree.nodes > nodes {
+                return false;
             }
-            return ok;
-        }
-        true
-    });
+            assert_eq!(
+                tree.solutions, 1,
+                "the singles counter and the native search disagree"
+            );
+            if engine_carve {
+                engine_checks += 1;
+                let clock = Instant::now();
+                let r = unique(&s, &*engine, &request).expect("a count");
+                engine_ms += clock.elapsed().as_secs_f64() * 1e3;
+                if r.uniqueness() != Uniqueness::Unique {
+                    disagreements += 1;
+                    return false;
+                }
+            }
+            true
+        };
+        let mut reducer =
+            Reducer::new(&solution, &singles, count_nodes).with_accept(Box::new(accept));
+        let clock = Instant::now();
+        let best = reducer.run(&mut rng, rounds, target, |round, best| {
+            if round % 50 == 0 {
+                eprintln!(
+                    "round {round}: {best} givens, {:.0} s",
+                    clock.elapsed().as_secs_f64()
+                );
+            }
+            seconds.is_none_or(|s| clock.elapsed().as_secs_f64() < s)
+        });
+        let st = reducer.stats.clone();
+        drop(reducer);
+        checks = st.checks as u32;
+        // The rounds that reached the puzzle: what the fixture header records.
+        rounds_used = Some(st.best_round);
+        search_note = format!(
+            "; first minimal {} givens; best in round {} of {}; {} counts ({} unique, {} of them over the tree bound, {} undecided), {} refused by {} learnt sets; {} rounds, {} moves kept, {} kicks; native tree nodes {}",
+            st.first_minimal, st.best_round, st.rounds, st.checks, st.unique, st.refused, st.undecided, st.pool_refusals, st.sets, st.rounds, st.moves_kept, st.kicks, tree_nodes
+        );
+        best
+    } else {
+        carve(&solution, target, &mut rng, |givens| {
+            checks += 1;
+            // The default order's native search (the regex's search tree) within the node bound
+            // decides; the generator's own counter cross-checks what it accepts.
+            let s = parse(&grid_text(givens, p, q)).expect("a generated grid parses");
+            let m = Model::new(&s);
+            let cells = order(&m, DEFAULT_ORDER);
+            let tree = search_bounded(&m, &cells, 2, nodes);
+            if tree.nodes > nodes || tree.solutions != 1 {
+                return false;
+            }
+            match counter.count(givens, 2, 1_000_000) {
+                Some(1) => {}
+                None => return false,
+                Some(_) => panic!("the counter and the native search disagree"),
+            }
+            if engine_carve {
+                engine_checks += 1;
+                let clock = Instant::now();
+                let r = unique(&s, &*engine, &request).expect("a count");
+                engine_ms += clock.elapsed().as_secs_f64() * 1e3;
+                let ok = r.uniqueness() == Uniqueness::Unique;
+                if !ok {
+                    disagreements += 1;
+                }
+                return ok;
+            }
+            true
+        })
+    };
     let carve_s = started.elapsed().as_secs_f64();
     let givens = puzzle.iter().flatten().count();
     eprintln!(
-        "{n}x{n} seed {seed}: {givens} givens ({:.1}%) after {checks} checks, {carve_s:.1} s{}",
+        "{n}x{n} seed {seed}: {givens} givens ({:.1}%) after {checks} checks, {carve_s:.1} s{search_note}{}",
         100.0 * givens as f64 / (n * n) as f64,
         if engine_carve {
             format!(
@@ -106,10 +176,21 @@ fn main() {
         let clock = Instant::now();
         let cells = order(&m, kind);
         let ms = clock.elapsed().as_secs_f64() * 1e3;
-        let tree = search_bounded(&m, &cells, 2, u64::MAX);
+        // Bounded: another order's tree on a low-clue puzzle can be far larger.
+        const SHOWN: u64 = 200_000_000;
+        let first = search_bounded(&m, &cells, 1, SHOWN).nodes;
+        let whole = search_bounded(&m, &cells, 2, SHOWN).nodes;
+        let shown = |k: u64| {
+            if k > SHOWN {
+                format!("over {SHOWN}")
+            } else {
+                k.to_string()
+            }
+        };
         eprintln!(
-            "order {kind:?}: computed in {ms:.1} ms, native search to the second solution {} nodes",
-            tree.nodes
+            "order {kind:?}: computed in {ms:.1} ms, native search to the first solution {} nodes, to the second {} nodes",
+            shown(first),
+            shown(whole)
         );
     }
     // Uniqueness inside the engine, the native count beside it.
@@ -150,8 +231,11 @@ fn main() {
         eprintln!("note: {note}");
     }
     if let Some(path) = write {
+        let search = rounds_used.map_or(String::new(), |r: u64| {
+            format!(" --rounds {r} --nodes {nodes} --count-nodes {count_nodes} --target {target}")
+        });
         let header = format!(
-            "# generated: examples/sudoku_generate.rs --box {p}x{q} --seed {seed}; {givens} givens, one solution (counted through PCRE2 and natively)\n"
+            "# generated: examples/sudoku_generate.rs --box {p}x{q} --seed {seed}{search}; {givens} givens, one solution (counted through PCRE2 and natively)\n"
         );
         std::fs::write(&path, header + &text).expect("writable fixture");
         let expected = std::path::Path::new(&path).with_extension("expected");

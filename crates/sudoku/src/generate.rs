@@ -11,6 +11,9 @@
 
 use backref_rng::Rng;
 
+pub mod reduce;
+pub mod singles;
+
 use crate::grid::symbol;
 
 /// A full grid of p×q boxes (`box_rows` = p, `box_cols` = q, N = p·q), row-major, values from
