@@ -709,8 +709,14 @@ const CALIBRATION_STEPS: u32 = 100_000;
 const SLOWEST_JIT_RATE: f64 = 20e6;
 /// See [`SLOWEST_JIT_RATE`].
 const SLOWEST_INTERPRETER_RATE: f64 = 0.2e6;
-/// The share of the timeout the first run may take at the slowest rates.
-const FIRST_RUN_SHARE: f64 = 0.25;
+/// The share of the timeout the first run may take at the slowest rates: a hundredth (with
+/// `--timeout 10`, 2 million steps, 7–17 ms under the JIT). A search that needs more runs again
+/// from the start, so the first run is what a timed run can lose: with a quarter of the timeout
+/// (50 million steps) a search just longer than that was paid nearly twice (rectangles
+/// `guillotine_20x15`: 1.29 s timed against 0.86 s untimed); with a hundredth the loss is at
+/// most those few milliseconds (0.83 against 0.82 s; docs/performance.md, "Timeouts: a smaller
+/// first run").
+const FIRST_RUN_SHARE: f64 = 0.01;
 
 /// The first run's match limit for a timed match with `budget` left: what the slowest rate
 /// does in [`FIRST_RUN_SHARE`] of it, at least [`CALIBRATION_STEPS`], at most `user_limit`.
@@ -730,8 +736,11 @@ fn first_limit(budget: Duration, jit: bool, user_limit: u32) -> u32 {
     steps.max(CALIBRATION_STEPS).min(user_limit)
 }
 
-/// How much larger each calibrated match limit may be than the one before.
-const GROWTH: f64 = 32.0;
+/// How much larger each calibrated match limit may be than the one before: enough for the run
+/// after a short first one to reach the deadline (a first run of 2 million steps, then up to 2
+/// billion), while a rate measured on a first run that was cut very early cannot size the next
+/// one without bound.
+const GROWTH: f64 = 1024.0;
 
 /// The longest timeout kept by [`calibrated`]: PCRE2's match limit is a `u32`, which the
 /// fastest patterns here (about 100 million steps a second under the JIT) use up in about
@@ -748,8 +757,8 @@ const LONGEST_CALIBRATED_TIMEOUT: Duration = Duration::from_secs(20);
 /// limit ran out (the deadline, in effect, passed), the time spent matching and a note when it
 /// restarted.
 ///
-/// What it costs: nothing on searches shorter than the first run (with a 10 s timeout, 100
-/// million steps under the JIT: about a second), and on longer ones the first run, against
+/// What it costs: nothing on searches shorter than the first run (with a 10 s timeout, 2
+/// million steps under the JIT: about 10 ms), and on longer ones the first run, against
 /// 1.15–3× for callouts in the JIT (each copies every capture). What it gives up: a search gets about three quarters of the time left in one
 /// piece, so one that needs nearly all of its timeout may give up where callouts would not
 /// have. The CLI's watchdog stays the backstop should the step rate change a lot late in a
