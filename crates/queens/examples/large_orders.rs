@@ -9,6 +9,7 @@
 //! plus `W` (environment, default 1) times the distance from the centre, edges or centre first).
 //! With `PER_SEED=1`, the first family's candidates seed by seed.
 
+use backref_pipeline::restart::luby;
 use backref_queens::order::middle_out;
 use backref_rng::Rng;
 
@@ -105,20 +106,6 @@ fn family(name: &str, n: usize, seed: u64) -> (Vec<usize>, Vec<Vec<usize>>) {
         })
         .collect();
     (rows, cols)
-}
-
-/// The `i`-th term (from 1) of the Luby sequence.
-fn luby(mut i: u64) -> u64 {
-    loop {
-        let mut k = 1;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == i {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
 }
 
 fn main() {

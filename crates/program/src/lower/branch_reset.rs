@@ -22,6 +22,20 @@ const SPLIT_FROM: u64 = 20_000;
 /// An item's token and its pattern after the token.
 type Branch = (String, Vec<Node>);
 
+/// A test of group `g`: passes when it is set (`set`) or when it is not (`!set`), else fails.
+fn is_set(g: GroupId, set: bool) -> Node {
+    let (yes, no) = if set {
+        (Node::Seq(vec![]), Node::Fail)
+    } else {
+        (Node::Fail, Node::Seq(vec![]))
+    };
+    Node::Cond {
+        group: g,
+        yes: Box::new(yes),
+        no: Box::new(no),
+    }
+}
+
 /// The branch reset that picks an item by its token: `(?|A..|B..|..)` for one-letter tokens;
 /// longer ones branch on their first letter, then on the rest, so that reaching an item tests
 /// at most 52 letters per level instead of one token per item (PCRE2 tries the alternatives in
@@ -198,18 +212,6 @@ impl Lowerer<'_> {
         let groups = std::rc::Rc::new(groups);
         // Pads the numbering from `next` up to group `to` (exclusive).
         let pad = |next: u32, to: u32| Node::Pad(groups[next as usize..to as usize].to_vec());
-        let is_set = |g: GroupId, set: bool| {
-            let (yes, no) = if set {
-                (Node::Seq(vec![]), Node::Fail)
-            } else {
-                (Node::Fail, Node::Seq(vec![]))
-            };
-            Node::Cond {
-                group: g,
-                yes: Box::new(yes),
-                no: Box::new(no),
-            }
-        };
         let mut branches = Vec::with_capacity(items.len());
         let mut subject = String::new();
         for (i, (item, opts)) in items.iter().zip(options).enumerate() {
@@ -505,18 +507,7 @@ impl Lowerer<'_> {
             .collect();
         let groups = std::rc::Rc::new(groups);
         let pad = |next: u32, to: u32| Node::Pad(ranked[next as usize..to as usize].to_vec());
-        let is_set = |r: u32, set: bool| {
-            let (yes, no) = if set {
-                (Node::Seq(vec![]), Node::Fail)
-            } else {
-                (Node::Fail, Node::Seq(vec![]))
-            };
-            Node::Cond {
-                group: groups[r as usize],
-                yes: Box::new(yes),
-                no: Box::new(no),
-            }
-        };
+        let is_set = |r: u32, set: bool| is_set(groups[r as usize], set);
         let token = item_tokens(items.len());
         let width = token(0).len();
         let mut dominance = Dominance::new(resources);
