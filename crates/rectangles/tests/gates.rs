@@ -5,11 +5,12 @@
 //!
 //! One test in this file: it sets the variable for its own process.
 
-use backref_engine::{engine_by_name, Limits, Mode, Outcome};
+mod common;
+
 use backref_program::dialect::{Dialect, PCRE2};
-use backref_program::{compile, Features, Options as Compile};
-use backref_rectangles::encode::encode;
+use backref_program::Features;
 use backref_rectangles::{count, parse, solve, Options};
+use common::through_pcre2;
 
 /// PCRE2 without branch reset: the packing takes its trie form.
 static TRIE: Dialect = Dialect {
@@ -29,39 +30,6 @@ static TRIE_PLAIN: Dialect = Dialect {
     },
     ..PCRE2
 };
-
-/// The number of matches inside PCRE2 and the first match's placements.
-fn through_pcre2(
-    text: &str,
-    options: &Options,
-    dialect: &'static Dialect,
-) -> (u64, Option<Vec<backref_rectangles::Placement>>) {
-    let puzzle = parse(text).unwrap();
-    let encoded = encode(&puzzle, options).unwrap();
-    let compiled = compile(&encoded.program, &encoded.order, &Compile::new(dialect)).unwrap();
-    let engine = engine_by_name("pcre2").unwrap();
-    let run = |mode| {
-        engine
-            .run(
-                &compiled.pattern,
-                &compiled.subject,
-                mode,
-                &Limits::default(),
-            )
-            .unwrap()
-    };
-    let first = match run(Mode::First).outcome {
-        Outcome::Solved(caps) => {
-            let values = compiled.decode(&encoded.program, |g| caps.get(g)).unwrap();
-            Some(encoded.placements(&values))
-        }
-        Outcome::NoSolution => None,
-        other => panic!("{other:?}"),
-    };
-    let counted = run(Mode::Count { keep: 0 }).count.expect("PCRE2 counts");
-    assert_eq!(counted.gave_up, None);
-    (counted.matches, first)
-}
 
 #[test]
 fn gates_keep_every_solution_and_the_first_one() {
@@ -93,9 +61,9 @@ fn gates_keep_every_solution_and_the_first_one() {
                 } else {
                     std::env::remove_var("BACKREF_PACKING_PLAIN");
                 }
-                let (counted, _) = through_pcre2(&text, &all, dialect);
+                let (counted, _, _) = through_pcre2(&text, &all, dialect);
                 assert_eq!(counted, native, "{name}, plain {plain}");
-                let (_, first) = through_pcre2(&text, &Options::default(), dialect);
+                let (_, first, _) = through_pcre2(&text, &Options::default(), dialect);
                 assert_eq!(first, answer, "{name}, plain {plain}");
             }
         }

@@ -7,40 +7,11 @@
 //!
 //! One test in this file: it sets the variable for its own process.
 
-use backref_engine::{engine_by_name, Limits, Mode, Outcome};
-use backref_program::dialect::PCRE2;
-use backref_program::{compile, Options as Compile};
-use backref_rectangles::encode::encode;
-use backref_rectangles::{count, parse, solve, Options, Placement};
+mod common;
 
-/// The number of matches inside PCRE2, the first match's placements, and the subject.
-fn through_pcre2(text: &str, options: &Options) -> (u64, Option<Vec<Placement>>, String) {
-    let puzzle = parse(text).unwrap();
-    let encoded = encode(&puzzle, options).unwrap();
-    let compiled = compile(&encoded.program, &encoded.order, &Compile::new(&PCRE2)).unwrap();
-    let engine = engine_by_name("pcre2").unwrap();
-    let run = |mode| {
-        engine
-            .run(
-                &compiled.pattern,
-                &compiled.subject,
-                mode,
-                &Limits::default(),
-            )
-            .unwrap()
-    };
-    let first = match run(Mode::First).outcome {
-        Outcome::Solved(caps) => {
-            let values = compiled.decode(&encoded.program, |g| caps.get(g)).unwrap();
-            Some(encoded.placements(&values))
-        }
-        Outcome::NoSolution => None,
-        other => panic!("{other:?}"),
-    };
-    let counted = run(Mode::Count { keep: 0 }).count.expect("PCRE2 counts");
-    assert_eq!(counted.gave_up, None);
-    (counted.matches, first, compiled.subject.clone())
-}
+use backref_program::dialect::PCRE2;
+use backref_rectangles::{count, parse, solve, Options};
+use common::through_pcre2;
 
 /// A puzzle text: pieces of the given sizes (width × height), then a `width` × `height` canvas.
 fn puzzle(pieces: &[(usize, usize)], width: usize, height: usize) -> String {
@@ -99,12 +70,12 @@ fn the_split_layout_keeps_every_solution_and_the_first_one() {
                 ..base
             };
             let native = count(&p, &all, u64::MAX);
-            let (counted, _, subject) = through_pcre2(&text, &all);
+            let (counted, _, subject) = through_pcre2(&text, &all, &PCRE2);
             assert_eq!(
                 counted, native,
                 "case {case}, {pieces:?} on {width}x{height}"
             );
-            let (_, first, _) = through_pcre2(&text, &base);
+            let (_, first, _) = through_pcre2(&text, &base, &PCRE2);
             assert_eq!(first, solve(&p, &base), "case {case}, {pieces:?}");
             // The split layout's subjects hold a menu of shape letters after the item's tokens.
             if subject.contains("AB") {
