@@ -1,7 +1,9 @@
 //! The packing's branch-reset form (PCRE2): every option of every item is an alternative of one
 //! branch reset, so each resource has one group that any option can test and capture.
 
-use super::packing::{item_tokens, open_loop, plain, symmetry_classes, Dominance, PackSpec};
+use super::packing::{
+    forced_split, item_tokens, open_loop, plain, symmetry_classes, Dominance, PackSpec,
+};
 use super::{Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
 
@@ -75,17 +77,20 @@ fn dispatch(branches: Vec<Branch>) -> Node {
 }
 
 impl Lowerer<'_> {
-    /// Whether the branch-reset form applies: the dialect has branch reset and conditionals, and
-    /// the padding stays within [`RESET_PAD_BUDGET`].
-    pub(super) fn reset_fits(&self, spec: &PackSpec) -> bool {
+    /// The layout the branch-reset form takes for `spec`, decided once: the split one where it
+    /// applies and pads far less, else the plain one; `None` when the form does not apply (the
+    /// dialect lacks branch reset, conditionals or lookahead, or the padding would pass
+    /// [`RESET_PAD_BUDGET`]).
+    pub(super) fn reset_layout(&self, spec: &PackSpec) -> Option<Layout> {
         if !(self.features.branch_reset && self.features.conditionals && self.features.lookahead) {
-            return false;
+            return None;
         }
-        let pads = match self.split_layout(spec) {
-            Some(split) => split.pads(spec),
-            None => self.plain_pads(spec),
+        let plain = self.plain_pads(spec);
+        let (layout, pads) = match self.split_layout(spec, plain) {
+            Some((split, pads)) => (Layout::Split(split), pads),
+            None => (Layout::Plain, plain),
         };
-        pads <= RESET_PAD_BUDGET
+        (pads <= RESET_PAD_BUDGET).then_some(layout)
     }
 
     /// The never-taken groups the plain layout prints.
@@ -118,12 +123,13 @@ impl Lowerer<'_> {
             + spec.items.len() as u64 * (u64::from(spec.resources) + extra(spec.items.len()))
     }
 
-    /// The split layout, when it applies and pads less than the plain one (see [`Split`]).
-    fn split_layout(&self, spec: &PackSpec) -> Option<Split> {
+    /// The split layout and its padding, when it applies and pads less than a third of the
+    /// plain layout's `plain` pads (see [`Split`]).
+    fn split_layout(&self, spec: &PackSpec, plain: u64) -> Option<(Split, u64)> {
         let split = self.split_candidate(spec)?;
-        let plain = self.plain_pads(spec);
-        let forced = std::env::var_os("BACKREF_PACKING_SPLIT").is_some() || force::split();
-        (forced || (plain > SPLIT_FROM && 3 * split.pads(spec) < plain)).then_some(split)
+        let pads = split.pads(spec);
+        let forced = forced_split() || force::split();
+        (forced || (plain > SPLIT_FROM && 3 * pads < plain)).then_some((split, pads))
     }
 
     /// The split layout, when it applies: no forward checks, no symmetry classes, and some
@@ -165,8 +171,8 @@ impl Lowerer<'_> {
     /// records `-`×j in the class's group; a later member's option `j` first checks, on its own
     /// ruler, that the recorded string leaves room for `L−j+1` more dashes, i.e. that the
     /// previous member chose an option before `j`.
-    pub(super) fn packing_reset(&mut self, spec: &PackSpec) -> Lowered {
-        if let Some(split) = self.split_layout(spec) {
+    pub(super) fn packing_reset(&mut self, spec: &PackSpec, layout: Layout) -> Lowered {
+        if let Layout::Split(split) = layout {
             return self.packing_split(spec, &split);
         }
         let PackSpec {
@@ -331,6 +337,14 @@ impl Lowerer<'_> {
     }
 }
 
+/// The two layouts of the branch-reset form.
+pub(super) enum Layout {
+    /// Every option pads the numbering up to its own resources (from its item's shared base).
+    Plain,
+    /// Heads first, then tails by shape ([`Split`]).
+    Split(Split),
+}
+
 /// Whether the split layout is forced from inside: only the unit tests do, each in its own
 /// thread (the environment variable would reach every test of the process).
 mod force {
@@ -361,7 +375,7 @@ mod force {
 /// tried in the same order, each with the same resources, as in the plain layout. A rectangle's
 /// option pads from its piece across the rest of the canvas in the plain layout; here its
 /// cells pad only across the gaps between their rows.
-struct Split {
+pub(super) struct Split {
     /// Each resource's place in the group numbering: heads first, then tails.
     rank: Vec<u32>,
     /// Whether each resource is a head.
@@ -814,9 +828,9 @@ mod tests {
         };
         // One pad per option up to its highest resource, plus all resources per item.
         let budget = RESET_PAD_BUDGET as u32;
-        assert!(lowerer.reset_fits(&spec(budget - 1)));
-        assert!(!lowerer.reset_fits(&spec(budget)));
+        assert!(lowerer.reset_layout(&spec(budget - 1)).is_some());
+        assert!(lowerer.reset_layout(&spec(budget)).is_none());
         let fancy = Lowerer::new(&p, FANCY.features, false);
-        assert!(!fancy.reset_fits(&spec(1)));
+        assert!(fancy.reset_layout(&spec(1)).is_none());
     }
 }

@@ -39,6 +39,12 @@ pub(super) fn plain() -> bool {
     std::env::var_os("BACKREF_PACKING_PLAIN").is_some()
 }
 
+/// Whether `BACKREF_PACKING_SPLIT` is set: the branch-reset form then takes its split layout
+/// wherever it applies, however little it saves. For tests and measuring.
+pub(super) fn forced_split() -> bool {
+    std::env::var_os("BACKREF_PACKING_SPLIT").is_some()
+}
+
 impl PackSpec<'_> {
     /// The first resource that shares groups, when the packing asked for it (`shared_from`) and
     /// the trie form can print it for `features`: branch reset and conditionals, and nothing
@@ -287,8 +293,8 @@ impl Lowerer<'_> {
         let sharing = spec.sharing(*shared_from, self.features);
         let mut lowered = if sharing.is_some() {
             self.packing_trie(&spec, sharing)
-        } else if self.reset_fits(&spec) {
-            self.packing_reset(&spec)
+        } else if let Some(layout) = self.reset_layout(&spec) {
+            self.packing_reset(&spec, layout)
         } else if self.features.conditionals && self.features.lookahead {
             self.packing_trie(&spec, None)
         } else {
