@@ -279,6 +279,23 @@ struct Weighed {
     opened: bool,
 }
 
+impl Weighed {
+    /// The summed `weights` (one per cube) of the cubes that allow candidate `i` of cell `c`
+    /// (a cube that does not restrict `c` allows every candidate).
+    fn weight_allowing(&self, weights: &[f64], c: usize, i: usize) -> f64 {
+        self.cubes
+            .iter()
+            .zip(weights)
+            .filter(|(cube, _)| {
+                cube.iter()
+                    .filter(|(d, _)| *d == c)
+                    .all(|(_, idx)| idx.contains(&i))
+            })
+            .map(|(_, w)| w)
+            .sum()
+    }
+}
+
 /// The conditions of `m` as [`Weighed`] ones (a condition with too many cubes for the encoder
 /// is left out: the encoder rejects the puzzle anyway).
 fn weighed(m: &Model) -> Vec<Weighed> {
@@ -480,18 +497,7 @@ impl Cover {
             let total: f64 = with_p.iter().sum();
             // p's candidates: the cubes allowing each.
             for (i, w) in wp.iter_mut().enumerate() {
-                let ok: f64 = self.conds[k]
-                    .cubes
-                    .iter()
-                    .zip(&rest)
-                    .filter(|(cube, _)| {
-                        cube.iter()
-                            .filter(|(d, _)| *d == p)
-                            .all(|(_, idx)| idx.contains(&i))
-                    })
-                    .map(|(_, r)| r)
-                    .sum();
-                *w *= ok;
+                *w *= self.conds[k].weight_allowing(&rest, p, i);
             }
             let cells = self.conds[k].cells.clone();
             for c in cells {
@@ -500,18 +506,7 @@ impl Cover {
                 }
                 for i in 0..self.free[c].len() {
                     let ok: f64 = if total > 0.0 {
-                        self.conds[k]
-                            .cubes
-                            .iter()
-                            .zip(&with_p)
-                            .filter(|(cube, _)| {
-                                cube.iter()
-                                    .filter(|(d, _)| *d == c)
-                                    .all(|(_, idx)| idx.contains(&i))
-                            })
-                            .map(|(_, w)| w)
-                            .sum::<f64>()
-                            / total
+                        self.conds[k].weight_allowing(&with_p, c, i) / total
                     } else {
                         0.0
                     };
