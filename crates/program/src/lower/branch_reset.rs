@@ -103,23 +103,27 @@ impl Lowerer<'_> {
                 0
             }
         };
-        // An item's options pad from their shared base (see `packing_reset`).
-        let base = |i: usize| {
-            if self.forward_checking() || spec.symmetry.get(i).copied().flatten().is_some() {
-                return 0;
-            }
-            u64::from(spec.shared_base(i))
-        };
+        // An item's options pad from their shared base (see `packing_reset`), found once per
+        // item.
+        let base: Vec<u64> = (0..spec.options.len())
+            .map(|i| {
+                if self.forward_checking() || spec.symmetry.get(i).copied().flatten().is_some() {
+                    0
+                } else {
+                    u64::from(spec.shared_base(i))
+                }
+            })
+            .collect();
         spec.options
             .iter()
             .enumerate()
             .flat_map(|(i, opts)| opts.iter().map(move |o| (i, o)))
             .map(|(i, o)| {
                 let top = (o.iter().max().map_or(0, |m| u64::from(*m) + 1)).max(extra(i));
-                top.saturating_sub(base(i))
+                top.saturating_sub(base[i])
             })
             .sum::<u64>()
-            + (0..spec.items.len()).map(base).sum::<u64>()
+            + base.iter().sum::<u64>()
             + spec.items.len() as u64 * (u64::from(spec.resources) + extra(spec.items.len()))
     }
 
