@@ -80,7 +80,7 @@ fn compile_error(e: Error) -> EngineError {
 /// Builds the regex on a worker thread.
 fn build(pattern: &str, flags: Flags, backtrack_limit: usize) -> Result<Arc<Regex>, EngineError> {
     let pattern = pattern.to_owned();
-    let regex = on_worker(NAME, "compile", None, move || {
+    let regex = on_worker(NAME, "compile", None, None, move || {
         RegexBuilder::new(&pattern)
             .ignore_whitespace(flags.ignore_whitespace)
             .multi_line(flags.multiline)
@@ -251,7 +251,7 @@ impl Matcher for FancyMatcher {
         let found = if remaining == Some(Duration::ZERO) {
             None
         } else {
-            on_worker(NAME, "match", remaining, move || {
+            on_worker(NAME, "match", remaining, None, move || {
                 find(&regex, &subject, start)
             })?
         };

@@ -10,13 +10,14 @@
 
 #![warn(missing_docs)]
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use backref_program::dialect::Dialect;
 use serde::Serialize;
 
+mod cancel;
 mod captures;
 mod external;
 mod fancy;
@@ -28,6 +29,7 @@ mod shape;
 mod skip;
 mod worker;
 
+pub use cancel::Cancel;
 pub use captures::Captures;
 pub use external::{
     Built, BuiltKind, Dotnet, DotnetOptions, DotnetRuntime, External, ExternalKind,
@@ -115,11 +117,13 @@ pub struct Limits {
     /// that contain callouts move it. Compared by identity in `PartialEq`; not serialized.
     #[serde(skip)]
     pub progress: Option<Arc<AtomicU64>>,
-    /// A flag another thread may raise to stop the run (checked by PCRE2 every 1024 callouts;
-    /// only patterns that contain callouts stop early); the run then gives up with
-    /// [`Limit::Cancelled`]. Compared by identity in `PartialEq`; not serialized.
+    /// A flag another thread may raise to stop the run, which then gives up with
+    /// [`Limit::Cancelled`]. PCRE2 checks it every 1024 callouts in a pattern that has them;
+    /// a pattern without callouts matches on a worker thread, which the run leaves behind,
+    /// still running, the moment the flag rises. Compared by identity in `PartialEq`; not
+    /// serialized.
     #[serde(skip)]
-    pub cancel: Option<Arc<AtomicBool>>,
+    pub cancel: Option<Arc<Cancel>>,
 }
 
 impl PartialEq for Limits {
@@ -429,7 +433,8 @@ pub trait Engine: Sync {
         let matcher = self.compile(pattern, &Flags::NONE)?;
         run_compiled(&*matcher, start, subject, mode, limits)
     }
-    /// Whether [`Limits::cancel`] can stop a run early (PCRE2, through callouts).
+    /// Whether [`Limits::cancel`] can stop a run early (PCRE2: through callouts, or by leaving
+    /// a callout-free match to finish on its worker thread).
     fn stoppable(&self) -> bool {
         false
     }

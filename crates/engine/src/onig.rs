@@ -189,7 +189,7 @@ impl Engine for Onig {
         let start = Instant::now();
         let owned = pattern.to_owned();
         let options = options(*flags);
-        let regex = on_worker(NAME, "compile", None, move || {
+        let regex = on_worker(NAME, "compile", None, None, move || {
             Regex::with_options(&owned, options, Syntax::oniguruma()).map_err(compile_error)
         })?
         .expect("no timeout while compiling")?;
@@ -224,7 +224,7 @@ impl Matcher for OnigMatcher {
         let found = if limits.timeout == Some(Duration::ZERO) {
             None
         } else {
-            on_worker(NAME, "match", limits.timeout, move || {
+            on_worker(NAME, "match", limits.timeout, None, move || {
                 find(&regex, &subject, retry_limit, start)
             })?
         };

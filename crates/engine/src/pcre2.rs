@@ -50,7 +50,7 @@ use std::collections::BTreeMap;
 use std::ffi::{c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -73,8 +73,8 @@ use serde::Serialize;
 
 use crate::shape::{shape, thousands};
 use crate::{
-    run_compiled, Captures, Count, Engine, EngineError, EngineInfo, Flags, Limit, Limits, Matcher,
-    Mode, Outcome, Run, Timing, STEPS_PRECISION,
+    run_compiled, Cancel, Captures, Count, Engine, EngineError, EngineInfo, Flags, Limit, Limits,
+    Matcher, Mode, Outcome, Run, Timing, STEPS_PRECISION,
 };
 
 /// The callout number that [`Mode::Count`] appends after the pattern; the IR must not use it.
@@ -834,7 +834,7 @@ struct CalloutState {
     steps: u64,
     deadline: Option<Instant>,
     progress: Option<Arc<AtomicU64>>,
-    cancel: Option<Arc<AtomicBool>>,
+    cancel: Option<Arc<Cancel>>,
     timed_out: bool,
     cancelled: bool,
     panicked: bool,
@@ -874,11 +874,7 @@ fn on_callout(block: &CalloutBlock, state: &mut CalloutState) -> c_int {
                 return PCRE2_ERROR_CALLOUT;
             }
         }
-        if state
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if state.cancel.as_ref().is_some_and(|c| c.is_raised()) {
             state.cancelled = true;
             return PCRE2_ERROR_CALLOUT;
         }
@@ -1051,9 +1047,9 @@ impl Pcre2 {
         let form = Form::build(engine, pattern, options, self.config.jit, counting)?;
         let compile_time = form.compile_time;
         let (plain, counting_form) = if counting {
-            (None, OnceLock::from(Ok(form)))
+            (None, OnceLock::from(Ok(Arc::new(form))))
         } else {
-            (Some(form), OnceLock::new())
+            (Some(Arc::new(form)), OnceLock::new())
         };
         Ok(Pcre2Matcher {
             engine,
@@ -1136,15 +1132,15 @@ struct Pcre2Matcher {
     jit: bool,
     /// `None` when the matcher was built for counting (first-match runs then use the counting
     /// form, whose extra callout lets every match through).
-    plain: Option<Form>,
-    counting: OnceLock<Result<Form, EngineError>>,
+    plain: Option<Arc<Form>>,
+    counting: OnceLock<Result<Arc<Form>, EngineError>>,
     compile_time: Duration,
 }
 
 impl Pcre2Matcher {
     /// The form for a run, and how long compiling it took in this call (zero when it was
     /// compiled before).
-    fn form(&self, counting: bool) -> Result<(&Form, Duration), EngineError> {
+    fn form(&self, counting: bool) -> Result<(&Arc<Form>, Duration), EngineError> {
         if !counting {
             if let Some(plain) = &self.plain {
                 return Ok((plain, Duration::ZERO));
@@ -1156,7 +1152,7 @@ impl Pcre2Matcher {
             if let Ok(form) = &form {
                 compiled_now = form.compile_time;
             }
-            form
+            form.map(Arc::new)
         });
         match form {
             Ok(form) => Ok((form, compiled_now)),
@@ -1228,198 +1224,270 @@ impl Matcher for Pcre2Matcher {
     }
 
     fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError> {
-        let engine = self.engine;
-        let match_err = |message: String| EngineError::Match { engine, message };
-        let start = Instant::now();
-        let deadline = limits.timeout.map(|t| start + t);
-        let counting = mode.counts();
-        let (form, compiled_now) = self.form(counting)?;
+        let (form, compiled_now) = self.form(mode.counts())?;
+        match &limits.cancel {
+            // Only callouts can stop a match; without them the match runs on a worker that
+            // the run leaves behind when the flag rises.
+            Some(cancel) if !form.has_callouts => abandoned_on_cancel(
+                self.engine,
+                form,
+                compiled_now,
+                subject,
+                mode,
+                limits,
+                cancel,
+            ),
+            _ => run_form(self.engine, form, compiled_now, subject, mode, limits),
+        }
+    }
+}
 
-        let mut notes = Vec::new();
-        if compiled_now > Duration::ZERO {
-            notes.push(format!(
-                "compiled the counting form of the pattern in {:.1} ms",
-                compiled_now.as_secs_f64() * 1e3
-            ));
-        }
-        if let Some(fallback) = &form.jit_fallback {
-            notes.push(fallback.note());
-        }
-        let mut timing = Timing {
+/// A run of `form` whose caller stops waiting as soon as `cancel` rises: the match runs on a
+/// worker thread, which is left to finish on its own (bounded by the run's other limits, its
+/// result dropped) while the run gives up at once with [`Limit::Cancelled`]. This is how a race
+/// stops its losers without callouts, which slow the JIT's matches several times over (every
+/// callout copies the captures; docs/engines.md). The subject is copied for the worker.
+fn abandoned_on_cancel(
+    engine: &'static str,
+    form: &Arc<Form>,
+    compiled_now: Duration,
+    subject: &str,
+    mode: Mode,
+    limits: &Limits,
+    cancel: &Cancel,
+) -> Result<Run, EngineError> {
+    let start = Instant::now();
+    let gave_up = |elapsed: Duration, note: &str| {
+        let timing = Timing {
             compile: compiled_now,
-            matching: Duration::ZERO,
+            matching: elapsed,
             jit: form.jit,
         };
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            let mut run =
-                Run::gave_up_before_matching(mode, Limit::Timeout, start.elapsed(), timing);
-            run.jit_fallback = form.jit_fallback.clone();
-            run.notes = notes;
-            return Ok(run);
-        }
+        let mut run = Run::gave_up_before_matching(mode, Limit::Cancelled, elapsed, timing);
+        run.notes.push(note.into());
+        Ok(run)
+    };
+    if cancel.is_raised() {
+        return gave_up(Duration::ZERO, "cancelled before the match started");
+    }
+    let (worker_form, worker_subject) = (Arc::clone(form), subject.to_owned());
+    let worker_limits = Limits {
+        cancel: None,
+        ..limits.clone()
+    };
+    let done = crate::worker::on_worker(engine, "match", None, Some(cancel), move || {
+        run_form(
+            engine,
+            &worker_form,
+            compiled_now,
+            &worker_subject,
+            mode,
+            &worker_limits,
+        )
+    })?;
+    match done {
+        Some(run) => run,
+        None => gave_up(
+            start.elapsed(),
+            "the match was left to finish on its worker thread",
+        ),
+    }
+}
 
-        let group_count = form.group_count;
-        let names = &form.names;
-        let match_data = MatchData::new(&form.code).map_err(match_err)?;
-        let context = MatchContext::new().map_err(match_err)?;
-        // SAFETY: `context` is a valid match context.
-        unsafe {
-            pcre2_set_match_limit_8(context.0, clamp_u32(limits.match_limit, u32::MAX));
-            pcre2_set_depth_limit_8(context.0, clamp_u32(limits.depth_limit, u32::MAX));
-            pcre2_set_heap_limit_8(
-                context.0,
-                clamp_u32(limits.heap_limit_kib, DEFAULT_HEAP_LIMIT_KIB),
-            );
-        }
-        // The context keeps a pointer to the JIT stack; the stack is freed right after the
-        // match, and the context is not used again.
-        let jit_stack = JitStack::for_context(form.jit, &context).map_err(match_err)?;
+/// One run of `form` on this thread: the body of [`Matcher::run`].
+fn run_form(
+    engine: &'static str,
+    form: &Form,
+    compiled_now: Duration,
+    subject: &str,
+    mode: Mode,
+    limits: &Limits,
+) -> Result<Run, EngineError> {
+    let match_err = |message: String| EngineError::Match { engine, message };
+    let start = Instant::now();
+    let deadline = limits.timeout.map(|t| start + t);
+    let counting = mode.counts();
 
-        let keep = mode.keep();
-        let mut state = CalloutState {
-            counting,
-            keep,
-            max: mode.max(),
-            reached_max: false,
-            group_count,
-            matches: 0,
-            first: None,
-            kept: Vec::new(),
-            steps: 0,
-            deadline,
-            progress: limits.progress.clone(),
-            cancel: limits.cancel.clone(),
-            timed_out: false,
-            cancelled: false,
-            panicked: false,
-        };
-        // A pattern without callouts keeps a deadline through a calibrated match limit; the
-        // callout function is installed only where the pattern can call it.
-        let calibrate = deadline.filter(|_| !form.has_callouts && !counting);
-        let with_callout = form.has_callouts
-            && (counting
-                || deadline.is_some()
-                || limits.progress.is_some()
-                || limits.cancel.is_some());
-        if with_callout {
-            let data: *mut CalloutState = &mut state;
-            // SAFETY: `state` outlives the match, and nothing else touches it meanwhile.
-            unsafe { pcre2_set_callout_8(context.0, Some(callout), data as *mut c_void) };
-        }
+    let mut notes = Vec::new();
+    if compiled_now > Duration::ZERO {
+        notes.push(format!(
+            "compiled the counting form of the pattern in {:.1} ms",
+            compiled_now.as_secs_f64() * 1e3
+        ));
+    }
+    if let Some(fallback) = &form.jit_fallback {
+        notes.push(fallback.note());
+    }
+    let mut timing = Timing {
+        compile: compiled_now,
+        matching: Duration::ZERO,
+        jit: form.jit,
+    };
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        let mut run = Run::gave_up_before_matching(mode, Limit::Timeout, start.elapsed(), timing);
+        run.jit_fallback = form.jit_fallback.clone();
+        run.notes = notes;
+        return Ok(run);
+    }
 
-        let user_limit = clamp_u32(limits.match_limit, u32::MAX);
-        let match_once = |limit: u32| {
-            let match_start = Instant::now();
-            let rc = match_limited(form, subject, &match_data, &context, limit);
-            (rc, match_start.elapsed())
-        };
-        let (rc, fuel_ran_out) = match calibrate {
-            None => {
-                let (rc, took) = match_once(user_limit);
-                timing.matching = took;
-                (rc, false)
-            }
-            Some(deadline) => {
-                let left = deadline.saturating_duration_since(Instant::now());
-                let first = first_limit(left, form.jit, user_limit);
-                let (rc, ran_out, took, note) = calibrated(match_once, first, user_limit, deadline);
-                timing.matching = took;
-                notes.extend(note);
-                (rc, ran_out)
-            }
-        };
-        drop(jit_stack);
-        if let Some(progress) = &state.progress {
-            progress.store(state.steps, Ordering::Relaxed);
-        }
-        let steps = with_callout.then_some(state.steps);
+    let group_count = form.group_count;
+    let names = &form.names;
+    let match_data = MatchData::new(&form.code).map_err(match_err)?;
+    let context = MatchContext::new().map_err(match_err)?;
+    // SAFETY: `context` is a valid match context.
+    unsafe {
+        pcre2_set_match_limit_8(context.0, clamp_u32(limits.match_limit, u32::MAX));
+        pcre2_set_depth_limit_8(context.0, clamp_u32(limits.depth_limit, u32::MAX));
+        pcre2_set_heap_limit_8(
+            context.0,
+            clamp_u32(limits.heap_limit_kib, DEFAULT_HEAP_LIMIT_KIB),
+        );
+    }
+    // The context keeps a pointer to the JIT stack; the stack is freed right after the
+    // match, and the context is not used again.
+    let jit_stack = JitStack::for_context(form.jit, &context).map_err(match_err)?;
 
-        if state.panicked {
-            return Err(match_err("the callout function panicked".into()));
+    let keep = mode.keep();
+    let mut state = CalloutState {
+        counting,
+        keep,
+        max: mode.max(),
+        reached_max: false,
+        group_count,
+        matches: 0,
+        first: None,
+        kept: Vec::new(),
+        steps: 0,
+        deadline,
+        progress: limits.progress.clone(),
+        cancel: limits.cancel.clone(),
+        timed_out: false,
+        cancelled: false,
+        panicked: false,
+    };
+    // A pattern without callouts keeps a deadline through a calibrated match limit; the
+    // callout function is installed only where the pattern can call it.
+    let calibrate = deadline.filter(|_| !form.has_callouts && !counting);
+    let with_callout = form.has_callouts
+        && (counting || deadline.is_some() || limits.progress.is_some() || limits.cancel.is_some());
+    if with_callout {
+        let data: *mut CalloutState = &mut state;
+        // SAFETY: `state` outlives the match, and nothing else touches it meanwhile.
+        unsafe { pcre2_set_callout_8(context.0, Some(callout), data as *mut c_void) };
+    }
+
+    let user_limit = clamp_u32(limits.match_limit, u32::MAX);
+    let match_once = |limit: u32| {
+        let match_start = Instant::now();
+        let rc = match_limited(form, subject, &match_data, &context, limit);
+        (rc, match_start.elapsed())
+    };
+    let (rc, fuel_ran_out) = match calibrate {
+        None => {
+            let (rc, took) = match_once(user_limit);
+            timing.matching = took;
+            (rc, false)
         }
-        let stopped_at_max = rc == PCRE2_ERROR_CALLOUT && state.reached_max;
-        let gave_up = if (rc == PCRE2_ERROR_CALLOUT && state.timed_out) || fuel_ran_out {
-            Some(Limit::Timeout)
-        } else if rc == PCRE2_ERROR_CALLOUT && state.cancelled {
-            Some(Limit::Cancelled)
+        Some(deadline) => {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let first = first_limit(left, form.jit, user_limit);
+            let (rc, ran_out, took, note) = calibrated(match_once, first, user_limit, deadline);
+            timing.matching = took;
+            notes.extend(note);
+            (rc, ran_out)
+        }
+    };
+    drop(jit_stack);
+    if let Some(progress) = &state.progress {
+        progress.store(state.steps, Ordering::Relaxed);
+    }
+    let steps = with_callout.then_some(state.steps);
+
+    if state.panicked {
+        return Err(match_err("the callout function panicked".into()));
+    }
+    let stopped_at_max = rc == PCRE2_ERROR_CALLOUT && state.reached_max;
+    let gave_up = if (rc == PCRE2_ERROR_CALLOUT && state.timed_out) || fuel_ran_out {
+        Some(Limit::Timeout)
+    } else if rc == PCRE2_ERROR_CALLOUT && state.cancelled {
+        Some(Limit::Cancelled)
+    } else {
+        limit_of(rc)
+    };
+    let elapsed = start.elapsed();
+
+    let read_match = |md: &MatchData| {
+        let ov = md.ovector();
+        let groups = (0..=group_count)
+            .map(|n| {
+                if 2 * n + 1 < ov.len() {
+                    slice_text(subject.as_bytes(), ov[2 * n], ov[2 * n + 1])
+                } else {
+                    None
+                }
+            })
+            .collect();
+        Captures::new(groups).with_names(names.clone())
+    };
+
+    if rc < 0 && rc != PCRE2_ERROR_NOMATCH && gave_up.is_none() && !stopped_at_max {
+        return Err(match_err(format!("error {rc}: {}", error_message(rc))));
+    }
+
+    let jit_fallback = form.jit_fallback.clone();
+    if !counting {
+        let outcome = if rc >= 0 {
+            Outcome::Solved(read_match(&match_data))
+        } else if let Some(limit) = gave_up {
+            Outcome::GaveUp { limit, elapsed }
         } else {
-            limit_of(rc)
+            Outcome::NoSolution
         };
-        let elapsed = start.elapsed();
-
-        let read_match = |md: &MatchData| {
-            let ov = md.ovector();
-            let groups = (0..=group_count)
-                .map(|n| {
-                    if 2 * n + 1 < ov.len() {
-                        slice_text(subject.as_bytes(), ov[2 * n], ov[2 * n + 1])
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            Captures::new(groups).with_names(names.clone())
-        };
-
-        if rc < 0 && rc != PCRE2_ERROR_NOMATCH && gave_up.is_none() && !stopped_at_max {
-            return Err(match_err(format!("error {rc}: {}", error_message(rc))));
-        }
-
-        let jit_fallback = form.jit_fallback.clone();
-        if !counting {
-            let outcome = if rc >= 0 {
-                Outcome::Solved(read_match(&match_data))
-            } else if let Some(limit) = gave_up {
-                Outcome::GaveUp { limit, elapsed }
-            } else {
-                Outcome::NoSolution
-            };
-            return Ok(Run {
-                outcome,
-                count: None,
-                timing,
-                steps,
-                jit_fallback,
-                notes,
-            });
-        }
-
-        if rc >= 0 {
-            // Something such as (*ACCEPT) ended the match before the counting callout.
-            notes.push(
-                "the pattern matched without reaching the counting callout (e.g. (*ACCEPT)); \
-                 the count stops at that match"
-                    .into(),
-            );
-            let caps = read_match(&match_data);
-            state.matches += 1;
-            if state.kept.len() < keep {
-                state.kept.push(caps.clone());
-            }
-            state.first.get_or_insert(caps);
-            state.reached_max = state.max.is_some_and(|max| state.matches >= max);
-        }
-        let with_names = |c: Captures| c.with_names(names.clone());
-        let outcome = match (state.first.take(), gave_up) {
-            (Some(first), _) => Outcome::Solved(with_names(first)),
-            (None, Some(limit)) => Outcome::GaveUp { limit, elapsed },
-            (None, None) => Outcome::NoSolution,
-        };
-        let count = Count {
-            matches: state.matches,
-            kept: state.kept.drain(..).map(with_names).collect(),
-            gave_up,
-            reached_max: state.reached_max,
-        };
-        Ok(Run {
+        return Ok(Run {
             outcome,
-            count: Some(count),
+            count: None,
             timing,
             steps,
             jit_fallback,
             notes,
-        })
+        });
     }
+
+    if rc >= 0 {
+        // Something such as (*ACCEPT) ended the match before the counting callout.
+        notes.push(
+            "the pattern matched without reaching the counting callout (e.g. (*ACCEPT)); \
+             the count stops at that match"
+                .into(),
+        );
+        let caps = read_match(&match_data);
+        state.matches += 1;
+        if state.kept.len() < keep {
+            state.kept.push(caps.clone());
+        }
+        state.first.get_or_insert(caps);
+        state.reached_max = state.max.is_some_and(|max| state.matches >= max);
+    }
+    let with_names = |c: Captures| c.with_names(names.clone());
+    let outcome = match (state.first.take(), gave_up) {
+        (Some(first), _) => Outcome::Solved(with_names(first)),
+        (None, Some(limit)) => Outcome::GaveUp { limit, elapsed },
+        (None, None) => Outcome::NoSolution,
+    };
+    let count = Count {
+        matches: state.matches,
+        kept: state.kept.drain(..).map(with_names).collect(),
+        gave_up,
+        reached_max: state.reached_max,
+    };
+    Ok(Run {
+        outcome,
+        count: Some(count),
+        timing,
+        steps,
+        jit_fallback,
+        notes,
+    })
 }
 
 #[cfg(test)]

@@ -6,12 +6,12 @@
 
 mod common;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use backref_engine::{
-    pcre2_link_size, Engine, EngineError, Flags, JitFallback, Limit, Limits, Matcher, Mode,
+    pcre2_link_size, Cancel, Engine, EngineError, Flags, JitFallback, Limit, Limits, Matcher, Mode,
     Outcome, Pcre2, Run,
 };
 use common::{pcre2_backref, queens, valid_board};
@@ -364,7 +364,7 @@ fn long_timeouts_need_callouts_short_ones_do_not() {
 
 /// Limits that a broken cancel would run into (a failure rather than a hang): far more steps
 /// than a working cancel lets the search take.
-fn cancel_limits(flag: &Arc<AtomicBool>, progress: Option<&Arc<AtomicU64>>) -> Limits {
+fn cancel_limits(flag: &Arc<Cancel>, progress: Option<&Arc<AtomicU64>>) -> Limits {
     Limits {
         cancel: Some(flag.clone()),
         progress: progress.cloned(),
@@ -378,7 +378,8 @@ fn a_raised_cancel_flag_stops_a_long_search() {
     for e in both() {
         assert!(e.stoppable());
         // Raised before the run: the first check (after 1024 callouts) stops it.
-        let flag = Arc::new(AtomicBool::new(true));
+        let flag = Arc::new(Cancel::new());
+        flag.raise();
         let run = e
             .run(
                 HARD_WITH_CALLOUTS,
@@ -391,20 +392,51 @@ fn a_raised_cancel_flag_stops_a_long_search() {
         assert_eq!(run.steps, Some(1024));
 
         // Raised by another thread once the search is under way (its progress counter moved).
-        let flag = Arc::new(AtomicBool::new(false));
+        let flag = Arc::new(Cancel::new());
         let progress = Arc::new(AtomicU64::new(0));
         let limits = cancel_limits(&flag, Some(&progress));
         let raiser = std::thread::spawn(move || {
             while progress.load(Ordering::Relaxed) == 0 {
                 std::thread::yield_now();
             }
-            flag.store(true, Ordering::Relaxed);
+            flag.raise();
         });
         let run = e
             .run(HARD_WITH_CALLOUTS, &hard_subject(80), Mode::First, &limits)
             .unwrap();
         raiser.join().unwrap();
         assert_eq!(gave_up(&run), Limit::Cancelled, "{}", e.name());
+    }
+}
+
+#[test]
+fn a_cancel_flag_stops_a_pattern_without_callouts() {
+    for e in both() {
+        // Raised before the run: the match does not start.
+        let flag = Arc::new(Cancel::new());
+        flag.raise();
+        let run = e
+            .run(
+                HARD,
+                &hard_subject(80),
+                Mode::First,
+                &cancel_limits(&flag, None),
+            )
+            .unwrap();
+        assert_eq!(gave_up(&run), Limit::Cancelled, "{}", e.name());
+        assert!(run.notes.iter().any(|n| n.contains("before the match")));
+
+        // Never raised: the match runs on its worker to the same outcome as without a flag.
+        let flag = Arc::new(Cancel::new());
+        for subject in [hard_subject(12), "aaabc".to_string()] {
+            let with = e
+                .run(HARD, &subject, Mode::First, &cancel_limits(&flag, None))
+                .unwrap();
+            let without = e
+                .run(HARD, &subject, Mode::First, &Limits::default())
+                .unwrap();
+            assert_eq!(with.outcome, without.outcome, "{}", e.name());
+        }
     }
 }
 
