@@ -203,8 +203,19 @@ impl Contender {
                     ..settings.clone()
                 },
                 start_after: Duration::from_millis(*ms),
+                match_limit: None,
             })
             .collect()
+    }
+
+    /// This contender with its runs bounded by `steps` (at most the user's own match limit):
+    /// a reserve that loses is left to finish in the background (see [`crate::solve_raced`]),
+    /// and this bounds what it costs then.
+    pub fn with_match_limit(self, steps: u64) -> Contender {
+        Contender {
+            match_limit: Some(steps),
+            ..self
+        }
     }
 }
 
@@ -219,4 +230,7 @@ pub struct Contender {
     pub settings: Settings,
     /// It starts once the race has run this long without a winner.
     pub start_after: Duration,
+    /// A match limit of its own, under the user's (`None`: the user's alone). A contender
+    /// that reaches it gives up and leaves the race to the others.
+    pub match_limit: Option<u64>,
 }

@@ -126,7 +126,9 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
     let request = &request.started();
     let settings = &request.settings.for_options(&request.options);
     let mut report = SolveReport::new();
-    for (stage, label) in puzzle.stages().into_iter().enumerate() {
+    let stages = puzzle.stages();
+    let last_stage = stages.len().saturating_sub(1);
+    for (stage, label) in stages.into_iter().enumerate() {
         let at = if label.is_empty() {
             String::new()
         } else {
@@ -208,6 +210,13 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
             EngineOutcome::NoSolution => false,
             EngineOutcome::Solved(_) => true,
         };
+        if found || stage == last_stage {
+            // This search settles the solve: in a race (the only user of the cancel flag) the
+            // other contenders stop now, not after this one's checks and cross-check.
+            if let Some(flag) = &request.limits.cancel {
+                flag.raise();
+            }
+        }
         if let Some(e) = attempt.undecodable.take() {
             report.problems.push(Problem::Decode(e));
         }
@@ -289,6 +298,21 @@ fn run_ir<P: Puzzle + ?Sized>(
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
     crate::size::within(&compiled)?;
     let refutation = puzzle.refutation(stage, settings)?;
+    if request
+        .limits
+        .cancel
+        .as_ref()
+        .is_some_and(|c| c.is_raised())
+    {
+        // A race another contender has settled: the engine's compile would be wasted.
+        let run = Run::gave_up_before_matching(
+            Mode::First,
+            backref_engine::Limit::Cancelled,
+            Duration::ZERO,
+            Default::default(),
+        );
+        return Ok(Attempt::new(run, &compiled.stats, compiled.elapsed));
+    }
     // Compiled once: a refuted first try and the resumed search share the matcher.
     let matcher = engine.compile(&compiled.pattern, &Flags::NONE)?;
     let mut limits = request.limits_now();
