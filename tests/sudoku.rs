@@ -349,3 +349,39 @@ fn abigail_files_solve_to_his_solution_or_name_the_unsupported_method() {
         );
     }
 }
+
+#[test]
+fn the_default_races_cover_and_greedy_down_and_answers_honestly() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/sudoku");
+    for (name, outcome) in [
+        ("sudoku9x9_unique.txt", "solved"),
+        ("sudoku4x4_several.txt", "solved"),
+        ("sudoku9x9_no_solution.txt", "no_solution"),
+    ] {
+        let f = dir.join(name);
+        let (v, code) = json(&["solve", "sudoku", f.to_str().unwrap()]);
+        assert_eq!(
+            (code, v["outcome"].as_str()),
+            (0, Some(outcome)),
+            "{name}: {v}"
+        );
+        let raced = &v["raced"];
+        assert_eq!(
+            raced["contenders"],
+            serde_json::json!(["order cover", "order greedy-down"]),
+            "{name}: {v}"
+        );
+        // cover starts at once; greedy-down only if the race lasts 20 ms. The winner is one
+        // that started, and its answer is verified whichever it is.
+        let started = raced["started"].as_array().unwrap();
+        assert_eq!(started[0], "order cover", "{name}: {v}");
+        assert!(started.contains(&raced["winner"]), "{name}: {v}");
+        if outcome == "solved" {
+            assert_eq!(v["verified"], true, "{name}: {v}");
+        }
+        // A named order runs alone.
+        let (v, _) = json(&["solve", "sudoku", f.to_str().unwrap(), "--order", "cover"]);
+        assert!(v.get("raced").is_none_or(|r| r.is_null()), "{name}: {v}");
+        assert_eq!(v["outcome"].as_str(), Some(outcome), "{name}: {v}");
+    }
+}

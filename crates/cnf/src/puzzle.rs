@@ -83,11 +83,12 @@ impl Sat {
 /// [`Sat::default_order`]); uniform random 3-SAT is hardest about 4.26.
 pub const DENSE_RATIO: f64 = 4.0;
 
-/// Whether the default races [`RACED_ORDERS`]. Off: measured slower. Racing needs callouts
-/// (to cancel the loser), which slow PCRE2's JIT down on these patterns, and the two threads
-/// share the machine's cores: uf75-325 went from at most 352 ms (one order) to 1,100 ms
-/// raced, uuf75-325 from 413 to 754 ms (docs/performance.md). It does rescue formulas where
-/// the density rule picks the wrong order.
+/// Whether the default races [`RACED_ORDERS`]. Off: measured slower. With callouts to cancel
+/// the loser, uf75-325 went from at most 352 ms (one order) to 1,100 ms raced, uuf75-325 from
+/// 413 to 754 ms. Without them (the loser left to finish on its worker thread) the maxima
+/// stay (uf75 + uuf75: 220 → 224 ms) but the median rises (58 → 89 ms): the second order
+/// rarely wins on these sets and the two share the machine's two cores (docs/performance.md).
+/// It does rescue formulas where the density rule picks the wrong order.
 pub const RACE_BY_DEFAULT: bool = false;
 
 /// The static orders a race runs (see [`Puzzle::portfolio`]), both from the start: the first

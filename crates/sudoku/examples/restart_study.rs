@@ -102,6 +102,34 @@ fn main() {
             stat(&mut costs)
         );
     }
+    // A race whose loser is left to finish in the background (no callouts, no rounds): cover
+    // from the start, one or two reserves joining once the race has run `delay` nodes' worth.
+    for reserves in [
+        vec![2usize],
+        vec![3],
+        vec![4],
+        vec![2, 3],
+        vec![3, 4],
+        vec![2, 4],
+    ] {
+        for delay in [0u64, 200_000, 450_000, 700_000] {
+            let mut costs: Vec<u64> = nodes
+                .iter()
+                .map(|r| {
+                    let reserve = reserves.iter().map(|&o| r[o]).min().unwrap_or(u64::MAX);
+                    (setup + r[0]).min(delay + setup + reserve)
+                })
+                .collect();
+            let over = costs.iter().filter(|&&c| c > 2_200_000).count();
+            let joined = nodes.iter().filter(|r| setup + r[0] > delay).count();
+            let names: Vec<&str> = reserves.iter().map(|&o| kinds[o].0).collect();
+            println!(
+                "abandoning race cover + {} at {delay}: median/p90/p99/max {:?} over 2.2M {over}, reserves joined on {joined}",
+                names.join(" + "),
+                stat(&mut costs)
+            );
+        }
+    }
     // The same race where neither can be stopped mid-match: each runs in rounds of growing
     // match limits (first `l0`, ×`g`) and looks at the other between rounds; the second
     // starts `delay` later. The race ends when the loser notices.

@@ -1,7 +1,7 @@
 //! Solves every puzzle of one or more collections (one puzzle per line in the one-line form;
 //! blank lines, `#` comments and lines that are no puzzle, like a count or a title, skipped)
 //! through the pipeline on PCRE2 (`solve_raced`: with no `--order` the default order, or the
-//! portfolio of static orders racing on threads with callouts when `RACE_BY_DEFAULT` is on),
+//! portfolio of static orders racing on threads when `RACE_BY_DEFAULT` is on),
 //! and prints a summary per file. `total` is the
 //! wall clock of the solve minus the winner's native cross-check (which the pipeline runs after
 //! the match, and which the race waits for); `winner` counts which order won.
@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use backref_pipeline::{solve_raced, Outcome, Request};
 use backref_sudoku::grid::{parse, SIZES};
-use backref_sudoku::puzzle::RACE_BY_DEFAULT;
 
 fn median(v: &mut [f64]) -> f64 {
     quantile(v, 0.5)
@@ -42,11 +41,12 @@ fn main() {
         eprintln!("usage: sudoku_bench FILE... [--limit K] [--order NAME]");
         std::process::exit(2);
     }
+    // The CLI always has a second thread (its watchdog), and glibc's allocator takes a faster
+    // path while a process has only one: without this, a race's first thread would slow every
+    // later allocation and make one order look faster than it is in the CLI.
+    std::thread::spawn(|| {}).join().expect("a thread");
     let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
     let mut request = Request::new(&*engine);
-    // Racing needs callouts (a run notices the cancel flag through them); one order (named,
-    // or the default while the race is off) runs as the plain solve does, without them.
-    request.options.callouts = order.is_none() && RACE_BY_DEFAULT;
     request.settings.order = order;
     request.limits.timeout = Some(std::time::Duration::from_secs(20));
     println!(

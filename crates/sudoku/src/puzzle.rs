@@ -15,19 +15,24 @@ use crate::verify::{check, Violation};
 const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
 
 /// The static orders the default races (see [`Puzzle::portfolio`]), with the time in ms after
-/// which each joins. On the first 1,000 of Royle's 17-clue puzzles the greedy order's native
-/// search needs over 3 million nodes on a few, while the best of greedy and two seeded
-/// variants of it with candidates tried downwards needs at most 1.33 million (docs/sudoku.md,
-/// `examples/order_study.rs`). Racing turns callouts on, which slows every match about 2×,
-/// and two contenders share the cores, so the variants join late: `shuffled-3` after 25 ms,
-/// `shuffled-1` after 50 ms.
-///
-/// Measured, the race is slower than greedy alone (docs/sudoku.md), so it is off by default
-/// ([`RACE_BY_DEFAULT`]); the orders stay for `--order`.
-pub const RACED_ORDERS: [(&str, u64); 3] = [("greedy", 0), ("shuffled-3", 25), ("shuffled-1", 50)];
+/// which each joins: the default `cover` from the start, `greedy-down` once the race has run
+/// 20 ms without a winner. The loser is stopped without callouts (PCRE2 leaves its match to
+/// finish on a worker thread), so neither order matches slower than alone, and the reserve
+/// starts on about one puzzle in twenty. On the first 1,000 of Royle's 17-clue puzzles, cover
+/// alone leaves two over 2.2 million native nodes (about 100 ms through PCRE2), the puzzles
+/// slow under cover are mostly quick under greedy-down, and this race leaves none
+/// (`examples/restart_study.rs`, "abandoning race"; docs/performance.md).
+pub const RACED_ORDERS: [(&str, u64); 2] = [("cover", 0), ("greedy-down", 20)];
 
-/// Whether the default (no `--order`) races [`RACED_ORDERS`]: not yet, see above.
-pub const RACE_BY_DEFAULT: bool = false;
+/// The match limit of the race's reserves: what a reserve costs at most when it loses (it is
+/// left to finish in the background), about 40 ms of PCRE2's JIT on a 9×9 pattern (240
+/// million steps a second on puzzle 427). The reserve wins on searches it ends well within
+/// this: greedy-down needs about 3.4 million steps on puzzle 427, where cover needs 55.2
+/// million.
+pub const RESERVE_STEPS: u64 = 10_000_000;
+
+/// Whether the default (no `--order`) races [`RACED_ORDERS`].
+pub const RACE_BY_DEFAULT: bool = true;
 
 /// Sudoku in the registry.
 pub const ENTRY: PuzzleEntry = PuzzleEntry {
@@ -91,6 +96,16 @@ impl Puzzle for Sudoku {
             return Vec::new();
         }
         Contender::orders(&RACED_ORDERS, settings)
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == 0 {
+                    c
+                } else {
+                    c.with_match_limit(RESERVE_STEPS)
+                }
+            })
+            .collect()
     }
 
     fn ruled_out(&self, _stage: usize, _settings: &Settings) -> Option<String> {

@@ -1,0 +1,54 @@
+//! The default race against its favourite alone, interleaved: each puzzle is solved by
+//! `--order cover` and then by the default (`solve_raced`: cover, with greedy-down joining
+//! after 20 ms), so that both see the same machine (this 2-core machine's speed drifts by a
+//! third over minutes). Prints, for each, the median, p90 and max of the wall clock minus the
+//! native cross-check, the sum, and the puzzles over 100 ms.
+//!
+//!     cargo run --release -p backref-sudoku --example race_ab -- FILE [K]
+
+use std::time::Instant;
+
+use backref_pipeline::{solve_raced, Request};
+use backref_sudoku::grid::{parse, SIZES};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let file = args.next().expect("FILE");
+    let limit: usize = args.next().map_or(usize::MAX, |k| k.parse().expect("K"));
+    // As the CLI, which always has a watchdog thread (see sudoku_bench).
+    std::thread::spawn(|| {}).join().expect("a thread");
+    let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
+    let mut alone = Request::new(&*engine);
+    alone.settings.order = Some("cover".into());
+    let raced = Request::new(&*engine);
+    let text = std::fs::read_to_string(&file).expect("a readable file");
+    let puzzles: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| SIZES.iter().any(|s| s.0 * s.0 == l.chars().count()))
+        .take(limit)
+        .collect();
+    let mut times: [Vec<(f64, usize)>; 2] = [Vec::new(), Vec::new()];
+    for (i, line) in puzzles.iter().enumerate() {
+        let sudoku = parse(line).expect("a puzzle");
+        for (request, out) in [&alone, &raced].into_iter().zip(times.iter_mut()) {
+            let clock = Instant::now();
+            let report = solve_raced(&sudoku, &*engine, request).expect("a report");
+            assert!(report.trusted(), "puzzle {}: {:?}", i + 1, report.problems);
+            let wall = clock.elapsed().as_secs_f64() * 1e3;
+            out.push((wall - report.total(|s| s.native_ms), i + 1));
+        }
+    }
+    for (name, v) in ["cover alone", "race"].into_iter().zip(times.iter_mut()) {
+        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let n = v.len();
+        let over: Vec<usize> = v.iter().filter(|t| t.0 > 100.0).map(|t| t.1).collect();
+        let sum: f64 = v.iter().map(|t| t.0).sum();
+        println!(
+            "{name}: median {:.2} p90 {:.2} max {:.1} ms, sum {sum:.0} ms, over 100 ms: {over:?}",
+            v[n / 2].0,
+            v[n * 9 / 10].0,
+            v[n - 1].0
+        );
+    }
+}
