@@ -27,6 +27,7 @@ pub mod parse;
 pub mod puzzle;
 pub mod render;
 pub mod svg;
+pub mod transpose;
 pub mod verify;
 
 use serde::{Deserialize, Serialize};

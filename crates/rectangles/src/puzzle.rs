@@ -6,13 +6,14 @@ use std::time::Instant;
 
 use backref_engine::Flags;
 use backref_pipeline::{
-    Choices, Encoded, Error, HandBuilt, Input, InputKind, Instance, Needs, Puzzle as Pipeline,
-    PuzzleEntry, Settings, Solution, Source,
+    Choices, Contender, Encoded, Error, HandBuilt, Input, InputKind, Instance, Needs,
+    Puzzle as Pipeline, PuzzleEntry, Settings, Solution, Source,
 };
 use backref_program::Program;
 use serde_json::json;
 
 use crate::encode::encode;
+use crate::transpose::{placements_back, split_order};
 use crate::{
     balancing, check, native, parse, render, Options, PieceOrder, Placement, Puzzle, VerifyError,
 };
@@ -47,9 +48,14 @@ impl Rectangles {
             order: settings
                 .order
                 .as_deref()
-                .and_then(PieceOrder::from_name)
+                .and_then(|o| PieceOrder::from_name(split_order(o).0))
                 .unwrap_or_default(),
         }
+    }
+
+    /// Whether the settings' order scans the canvas column by column.
+    fn by_columns(settings: &Settings) -> bool {
+        settings.order.as_deref().is_some_and(|o| split_order(o).1)
     }
 }
 
@@ -61,7 +67,7 @@ pub const ENTRY: PuzzleEntry = PuzzleEntry {
     input_help: "a pieces-and-canvas file, or -",
     choices: Choices {
         encodings: &["segment", BALANCING, BALANCING_DEBUG],
-        orders: &["area", "input"],
+        orders: &["area", "input", "area-by-columns", "input-by-columns"],
         switches: &[
             ("no-rotation", "do not rotate pieces"),
             ("reuse", "allow a piece to be used more than once"),
@@ -76,12 +82,37 @@ fn load(input: &Input) -> Result<Box<dyn Instance>, Error> {
     Ok(Box::new(Rectangles { puzzle }))
 }
 
+/// The smallest canvas (in cells) on which the default races the two scans. On the big
+/// guillotines the column-by-column scan's tree is far smaller (native placements to the first
+/// answer, `examples/prune_nodes.rs`: `guillotine_24x16` 1,164,486 row by row against 84,281,
+/// `guillotine_20x15` 609,287 against 289,241), but on `guillotine_12x8` it is larger (94
+/// against 6,367): no static rule from the shapes picks the better scan, so both run, each on
+/// a core. Below this size every search here takes milliseconds, and the row-by-row scan
+/// answers alone.
+pub const RACE_FROM_CELLS: usize = 200;
+
+/// The static orders the default races on a canvas of [`RACE_FROM_CELLS`] or more, both from
+/// the start.
+pub const RACED_ORDERS: [(&str, u64); 2] = [("area", 0), ("area-by-columns", 0)];
+
 impl Pipeline for Rectangles {
     type Answer = Vec<Placement>;
     type Violation = VerifyError;
 
     fn name(&self) -> &'static str {
         "rectangles"
+    }
+
+    fn portfolio(&self, settings: &Settings) -> Vec<Contender> {
+        let segment = matches!(settings.encoding.as_deref(), None | Some("segment"));
+        if settings.order.is_some()
+            || settings.enumerating
+            || !segment
+            || self.puzzle.canvas.area() < RACE_FROM_CELLS
+        {
+            return Vec::new();
+        }
+        Contender::orders(&RACED_ORDERS, settings)
     }
 
     fn encode(
@@ -91,12 +122,32 @@ impl Pipeline for Rectangles {
     ) -> Result<Source<'_, Vec<Placement>>, Error> {
         let debug = match settings.encoding.as_deref() {
             None | Some("segment") => {
-                let mut e = encode(&self.puzzle, &Self::options(settings))?;
+                let by_columns = Self::by_columns(settings);
+                let transposed;
+                let searched = if by_columns {
+                    transposed = self.puzzle.transposed();
+                    &transposed
+                } else {
+                    &self.puzzle
+                };
+                let mut e = encode(searched, &Self::options(settings))?;
                 let program = std::mem::replace(&mut e.program, Program::new('T'));
                 let order = e.order.clone();
                 return Ok(Source::Ir(Encoded::new(program, order, move |values| {
-                    e.placements(values)
+                    let found = e.placements(values);
+                    if by_columns {
+                        placements_back(found)
+                    } else {
+                        found
+                    }
                 })));
+            }
+            Some(BALANCING | BALANCING_DEBUG) if Self::by_columns(settings) => {
+                return Err(Error::usage(
+                    "the balancing encoding scans the canvas row by row only; \
+                     choose --order area or input"
+                        .to_string(),
+                ))
             }
             Some(BALANCING) => false,
             Some(BALANCING_DEBUG) => true,
