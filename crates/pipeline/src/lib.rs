@@ -37,6 +37,7 @@ mod registry;
 mod report;
 mod resolve;
 pub mod restart;
+mod reuse;
 mod settings;
 pub mod size;
 mod solve;

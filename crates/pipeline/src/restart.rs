@@ -28,8 +28,9 @@ use serde::Serialize;
 use crate::error::Error;
 use crate::puzzle::Puzzle;
 use crate::report::{Outcome, SolveReport};
+use crate::reuse::Reuse;
 use crate::settings::Settings;
-use crate::solve::{sized_limit, solve_sized, Request};
+use crate::solve::{sized_limit, solve_sized, Request, Sequenced};
 
 /// A restart plan: static orders to run one after another, and the match limit of the shortest
 /// run.
@@ -99,6 +100,8 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
         earlier_ms: 0.0,
     };
     let mut last: Option<SolveReport> = None;
+    // Orders that change only the subject leave the pattern as it was: compiled once.
+    let reuse = Reuse::default();
     for (i, (label, settings)) in plan.runs.iter().enumerate() {
         // A run whose generation and compile alone would outlast the deadline cannot finish
         // anything: the sequence ends there (as a timeout) instead of overrunning it.
@@ -131,7 +134,11 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
         } else {
             0
         };
-        let report = solve_sized(puzzle, engine, &run, per_byte)?;
+        let sequenced = Sequenced {
+            steps_per_byte: per_byte,
+            reuse: Some(&reuse),
+        };
+        let report = solve_sized(puzzle, engine, &run, sequenced)?;
         // The limit the run had: its own, raised to its size (as `solve_sized` did).
         let limit = limit.map(|l| {
             report.stages.last().map_or(l, |s| {
@@ -152,7 +159,9 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
             return Ok(finish(report, done, start));
         }
         if let (Some(steps), Some(stage)) = (limit, report.stages.last()) {
-            let setup = stage.generate_ms + stage.compile_ms;
+            // A reused pattern compiled in no time; the limits stay sized on what a run
+            // costs with its compile, as they were measured and tuned.
+            let setup = stage.generate_ms + stage.compile_ms.max(reuse.compile_ms());
             if stage.match_ms > 0.0 {
                 let rate = steps as f64 / stage.match_ms;
                 unit = ((rate * setup) as u64).max(MIN_UNIT);

@@ -1,6 +1,7 @@
 //! Solving one instance on one engine, stage by stage: encode, compile, match, decode, check
 //! (IR checker and rule checker), and cross-check every outcome with the native solver.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use backref_engine::{Engine, Flags, Limits, Mode, Outcome as EngineOutcome, Run};
@@ -10,6 +11,7 @@ use crate::error::Error;
 use crate::puzzle::{Encoded, HandBuilt, Puzzle, Source};
 use crate::refute;
 use crate::report::{ms, Outcome, Problem, SolveReport, StageOutcome, StageStats};
+use crate::reuse::Reuse;
 use crate::settings::Settings;
 
 /// What to run: the user's settings, how to compile, and the limits of every engine run.
@@ -111,17 +113,26 @@ pub fn solve<P: Puzzle + ?Sized>(
     engine: &dyn Engine,
     request: &Request,
 ) -> Result<SolveReport, Error> {
-    solve_sized(puzzle, engine, request, 0)
+    solve_sized(puzzle, engine, request, Sequenced::default())
 }
 
-/// [`solve`], with the match limit (when one is set) raised to at least `steps_per_byte` steps
-/// per byte of each stage's pattern and subject (0: unchanged), so that a run searches about
-/// as long as its generation and compile took ([`crate::restart`]).
+/// How a run of a restart sequence ([`crate::restart`]) differs from a lone [`solve`].
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Sequenced<'a> {
+    /// The match limit (when one is set) is raised to at least this many steps per byte of
+    /// each stage's pattern and subject (0: unchanged), so that a run searches about as long
+    /// as its generation and compile took.
+    pub steps_per_byte: u64,
+    /// The sequence's last compiled pattern, reused when this run's pattern is the same.
+    pub reuse: Option<&'a Reuse>,
+}
+
+/// [`solve`] as one run of a restart sequence (see [`Sequenced`]).
 pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
     puzzle: &P,
     engine: &dyn Engine,
     request: &Request,
-    steps_per_byte: u64,
+    sequenced: Sequenced<'_>,
 ) -> Result<SolveReport, Error> {
     let request = &request.started();
     let settings = &request.settings.for_options(&request.options);
@@ -153,13 +164,7 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
         }
         let mut attempt = match puzzle.encode(stage, settings)? {
             Source::Ir(encoded) => run_ir(
-                puzzle,
-                stage,
-                settings,
-                engine,
-                request,
-                &encoded,
-                steps_per_byte,
+                puzzle, stage, settings, engine, request, &encoded, sequenced,
             )?,
             Source::HandBuilt(hand) => run_hand_built(engine, &request.limits_now(), &hand)?,
         };
@@ -293,7 +298,7 @@ fn run_ir<P: Puzzle + ?Sized>(
     engine: &dyn Engine,
     request: &Request,
     encoded: &Encoded<'_, P::Answer>,
-    steps_per_byte: u64,
+    sequenced: Sequenced<'_>,
 ) -> Result<Attempt<P::Answer>, Error> {
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
     crate::size::within(&compiled)?;
@@ -313,12 +318,20 @@ fn run_ir<P: Puzzle + ?Sized>(
         );
         return Ok(Attempt::new(run, &compiled.stats, compiled.elapsed));
     }
-    // Compiled once: a refuted first try and the resumed search share the matcher.
-    let matcher = engine.compile(&compiled.pattern, &Flags::NONE)?;
+    // Compiled once: a refuted first try and the resumed search share the matcher (and so do
+    // the runs of a restart sequence, when their patterns are the same).
+    let (matcher, compile_time) = match sequenced.reuse {
+        Some(reuse) => reuse.matcher(engine, &compiled.pattern)?,
+        None => {
+            let m = engine.compile(&compiled.pattern, &Flags::NONE)?;
+            let took = m.compile_time();
+            (Arc::from(m), took)
+        }
+    };
     let mut limits = request.limits_now();
     limits.match_limit = limits.match_limit.map(|l| {
         l.max(sized_limit(
-            steps_per_byte,
+            sequenced.steps_per_byte,
             compiled.stats.pattern_bytes,
             compiled.stats.subject_bytes,
         ))
@@ -333,7 +346,7 @@ fn run_ir<P: Puzzle + ?Sized>(
         _ => limits.clone(),
     };
     let mut run = matcher.run(&compiled.subject, Mode::First, &first_limits)?;
-    run.timing.compile += matcher.compile_time();
+    run.timing.compile += compile_time;
     let mut refuted = None;
     if let Some(program) = refutation
         .as_ref()
