@@ -44,3 +44,23 @@ impl Reuse {
             .map_or(0.0, |(_, m)| m.compile_time().as_secs_f64() * 1e3)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_pattern_is_compiled_once() {
+        let engine = backref_engine::engine_by_name("pcre2").expect("built in");
+        let reuse = Reuse::default();
+        assert_eq!(reuse.compile_ms(), 0.0);
+        let (first, took) = reuse.matcher(&*engine, r"\Aa+\z").unwrap();
+        assert_eq!(took, first.compile_time());
+        let (again, took) = reuse.matcher(&*engine, r"\Aa+\z").unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+        assert_eq!(took, Duration::ZERO);
+        assert_eq!(reuse.compile_ms(), first.compile_time().as_secs_f64() * 1e3);
+        let (other, _) = reuse.matcher(&*engine, r"\Ab+\z").unwrap();
+        assert!(!Arc::ptr_eq(&first, &other));
+    }
+}
