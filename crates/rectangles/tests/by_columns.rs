@@ -9,36 +9,12 @@ mod common;
 use backref_program::dialect::PCRE2;
 use backref_rectangles::transpose::placements_back;
 use backref_rectangles::{check, count, parse, solve, Options};
-use common::through_pcre2;
-
-/// A puzzle text: pieces of the given sizes (width × height), then a `width` × `height` canvas.
-fn puzzle(pieces: &[(usize, usize)], width: usize, height: usize) -> String {
-    let mut text = String::new();
-    for (k, (w, h)) in pieces.iter().enumerate() {
-        let c = (b'a' + k as u8) as char;
-        for _ in 0..*h {
-            text.push_str(&c.to_string().repeat(*w));
-            text.push('\n');
-        }
-        text.push('\n');
-    }
-    for _ in 0..height {
-        text.push_str(&"~".repeat(width));
-        text.push('\n');
-    }
-    text
-}
+use common::{puzzle_text as puzzle, through_pcre2, Lcg};
 
 #[test]
 fn the_column_scan_keeps_every_solution() {
-    // A small linear congruential generator: the same puzzles on every run.
-    let mut seed: u64 = 0xc01;
-    let mut next = |n: usize| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 33) % n as u64) as usize
-    };
+    let mut rng = Lcg(0xc01);
+    let mut next = |n: usize| rng.below(n);
     let mut solved = 0;
     for case in 0..20 {
         let (width, height) = [(5, 3), (3, 4), (4, 4), (6, 2), (5, 4)][case % 5];

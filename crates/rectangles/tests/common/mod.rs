@@ -1,4 +1,5 @@
-//! What the rectangles tests share: a puzzle solved and counted inside PCRE2.
+//! What the rectangles tests share: generated puzzle texts, and a puzzle solved and counted
+//! inside PCRE2.
 
 use backref_engine::{engine_by_name, Limits, Mode, Outcome};
 use backref_program::dialect::Dialect;
@@ -38,4 +39,39 @@ pub fn through_pcre2(
     let counted = run(Mode::Count { keep: 0 }).count.expect("PCRE2 counts");
     assert_eq!(counted.gave_up, None);
     (counted.matches, first, compiled.subject.clone())
+}
+
+/// A puzzle text: pieces of the given sizes (width × height), then a `width` × `height` canvas.
+#[allow(dead_code)]
+pub fn puzzle_text(pieces: &[(usize, usize)], width: usize, height: usize) -> String {
+    let mut text = String::new();
+    for (k, (w, h)) in pieces.iter().enumerate() {
+        let c = (b'a' + k as u8) as char;
+        for _ in 0..*h {
+            text.push_str(&c.to_string().repeat(*w));
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    for _ in 0..height {
+        text.push_str(&"~".repeat(width));
+        text.push('\n');
+    }
+    text
+}
+
+/// A small linear congruential generator: the same puzzles on every run.
+#[allow(dead_code)]
+pub struct Lcg(pub u64);
+
+#[allow(dead_code)]
+impl Lcg {
+    /// The next number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
 }
