@@ -2,7 +2,8 @@
 //! wakes a run waiting on a worker thread the moment it rises instead of being polled.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{mpsc, Mutex};
+use std::time::Duration;
 
 /// What a waiting run asked to be called when the flag rises.
 type Waker = Box<dyn FnOnce() + Send>;
@@ -37,6 +38,15 @@ impl Cancel {
         self.raised.load(Ordering::Relaxed)
     }
 
+    /// Waits until the flag rises or `timeout` passes; whether it rose.
+    pub fn wait_timeout(&self, timeout: Duration) -> bool {
+        let (tx, rx) = mpsc::channel();
+        self.on_raise(move || {
+            let _ = tx.send(());
+        });
+        rx.recv_timeout(timeout).is_ok() || self.is_raised()
+    }
+
     /// Calls `wake` once the flag rises: now, if it already has.
     pub(crate) fn on_raise(&self, wake: impl FnOnce() + Send + 'static) {
         let mut wakers = self.wakers.lock().unwrap_or_else(|e| e.into_inner());
@@ -56,5 +66,25 @@ impl std::fmt::Debug for Cancel {
         f.debug_struct("Cancel")
             .field("raised", &self.is_raised())
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_waiter_wakes_when_the_flag_rises() {
+        let cancel = Arc::new(Cancel::new());
+        assert!(!cancel.wait_timeout(Duration::from_millis(1)));
+        let raiser = {
+            let cancel = Arc::clone(&cancel);
+            std::thread::spawn(move || cancel.raise())
+        };
+        // Far longer than any raise takes: the wait ends when the flag rises.
+        assert!(cancel.wait_timeout(Duration::from_secs(600)));
+        raiser.join().unwrap();
+        assert!(cancel.wait_timeout(Duration::ZERO));
     }
 }

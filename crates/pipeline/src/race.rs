@@ -3,7 +3,7 @@
 //! may join late ([`crate::Contender::start_after`]); one whose turn comes after the race is
 //! over never runs.
 
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use backref_engine::{Cancel, Engine, Limits};
@@ -20,7 +20,7 @@ use crate::solve::{solve, Request};
 /// matches as fast as it does alone, and a loser costs at most the rest of its own search,
 /// off the winner's path. The winner's report is returned with a
 /// [`RaceReport`] naming every contender, those that ran, and the one that won (`None` when
-/// every one gave up; the report is then the first to give up).
+/// every one gave up; the report is then the first contender's).
 pub fn solve_raced<P: Puzzle + ?Sized>(
     puzzle: &P,
     engine: &dyn Engine,
@@ -37,24 +37,16 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
     if contenders.len() < 2 || !engine.stoppable() {
         return solve(puzzle, engine, request);
     }
-    // Raised by the first search that settles the solve (see `solve`); `over` wakes the
+    // Raised by the first search that settles the solve (see `solve`); it also wakes the
     // contenders still waiting for their turn.
     let cancel = Arc::new(Cancel::new());
-    let over = (Mutex::new(false), Condvar::new());
     let finished: Mutex<Vec<(usize, Result<SolveReport, Error>)>> = Mutex::new(Vec::new());
     let options = request.options;
     let start = Instant::now();
     let race = |i: usize, contender: &Contender| {
         let wait = contender.start_after.saturating_sub(start.elapsed());
-        if !wait.is_zero() {
-            let (lock, wake) = &over;
-            let guard = lock.lock().expect("no panics");
-            let (guard, _) = wake
-                .wait_timeout_while(guard, wait, |over| !*over)
-                .expect("no panics");
-            if *guard || cancel.is_raised() {
-                return;
-            }
+        if !wait.is_zero() && cancel.wait_timeout(wait) {
+            return;
         }
         // A late contender gets what is left of the time limit: none past the deadline.
         if request.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -74,12 +66,9 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
             deadline: request.deadline,
         };
         let result = solve(puzzle, engine, &run);
-        let settled = result.as_ref().is_ok_and(|r| r.outcome.finished());
-        if settled || cancel.is_raised() {
+        if result.as_ref().is_ok_and(|r| r.outcome.finished()) {
+            // Raised already by its search, unless the solve settled otherwise.
             cancel.raise();
-            let (lock, wake) = &over;
-            *lock.lock().expect("no panics") = true;
-            wake.notify_all();
         }
         finished.lock().expect("no panics").push((i, result));
     };
