@@ -11,7 +11,7 @@ use backref_engine::{Cancel, Engine, Limits};
 use crate::error::Error;
 use crate::puzzle::{Contender, Puzzle};
 use crate::report::{RaceReport, SolveReport};
-use crate::solve::{solve, Request};
+use crate::solve::{solve, tighter, Request};
 
 /// Solves `puzzle` by its restart plan when it has one ([`crate::restart`]); else racing its
 /// portfolio when it has one and the engine can be stopped ([`Engine::stoppable`]); otherwise
@@ -57,10 +57,7 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
             options,
             limits: Limits {
                 cancel: Some(cancel.clone()),
-                match_limit: match (request.limits.match_limit, contender.match_limit) {
-                    (Some(user), Some(own)) => Some(user.min(own)),
-                    (user, own) => user.or(own),
-                },
+                match_limit: tighter(request.limits.match_limit, contender.match_limit),
                 ..request.limits.clone()
             },
             deadline: request.deadline,

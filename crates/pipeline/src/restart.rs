@@ -30,7 +30,7 @@ use crate::puzzle::Puzzle;
 use crate::report::{Outcome, SolveReport};
 use crate::reuse::Reuse;
 use crate::settings::Settings;
-use crate::solve::{sized_limit, solve_sized, Request, Sequenced};
+use crate::solve::{sized_limit, solve_sized, tighter, Request, Sequenced};
 
 /// A restart plan: static orders to run one after another, and the match limit of the shortest
 /// run.
@@ -114,10 +114,7 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
             break;
         }
         let own = (i + 1 < plan.runs.len()).then(|| unit.saturating_mul(luby(i as u64 + 1)));
-        let limit = match (own, user_limit) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
+        let limit = tighter(own, user_limit);
         let run = Request {
             settings: settings.clone(),
             limits: Limits {

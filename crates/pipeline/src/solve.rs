@@ -277,6 +277,15 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
     Ok(report)
 }
 
+/// The tighter of two match limits, either of which may be unset (a run's own limit under
+/// the user's: restarts, race reserves).
+pub(crate) fn tighter(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// The least match limit for a pattern and subject of these sizes at `steps_per_byte`.
 pub(crate) fn sized_limit(steps_per_byte: u64, pattern_bytes: usize, subject_bytes: usize) -> u64 {
     steps_per_byte.saturating_mul((pattern_bytes + subject_bytes) as u64)
