@@ -9,11 +9,12 @@ mod common;
 use backref_program::dialect::PCRE2;
 use backref_rectangles::transpose::placements_back;
 use backref_rectangles::{check, count, parse, solve, Options};
-use common::{puzzle_text as puzzle, through_pcre2, Lcg};
+use backref_rng::Rng;
+use common::{puzzle_text as puzzle, through_pcre2};
 
 #[test]
 fn the_column_scan_keeps_every_solution() {
-    let mut rng = Lcg(0xc01);
+    let mut rng = Rng::new(0xc01);
     let mut next = |n: usize| rng.below(n);
     let mut solved = 0;
     for case in 0..20 {

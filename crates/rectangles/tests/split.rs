@@ -11,11 +11,12 @@ mod common;
 
 use backref_program::dialect::PCRE2;
 use backref_rectangles::{count, parse, solve, Options};
-use common::{puzzle_text as puzzle, through_pcre2, Lcg};
+use backref_rng::Rng;
+use common::{puzzle_text as puzzle, through_pcre2};
 
 #[test]
 fn the_split_layout_keeps_every_solution_and_the_first_one() {
-    let mut rng = Lcg(0x5eed);
+    let mut rng = Rng::new(0x5eed);
     let mut next = |n: usize| rng.below(n);
     let mut split = 0;
     for case in 0..24 {

@@ -59,19 +59,3 @@ pub fn puzzle_text(pieces: &[(usize, usize)], width: usize, height: usize) -> St
     }
     text
 }
-
-/// A small linear congruential generator: the same puzzles on every run.
-#[allow(dead_code)]
-pub struct Lcg(pub u64);
-
-#[allow(dead_code)]
-impl Lcg {
-    /// The next number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
