@@ -1,5 +1,5 @@
-//! `--propagate forward` keeps every puzzle's solution set: counted inside PCRE2 with and
-//! without the forward checks, the counts agree with each other and with the native count, and
+//! `--propagate light` and `forward` keep every puzzle's solution set: counted inside PCRE2
+//! with and without the checks, the counts agree with each other and with the native count, and
 //! the forward-checked pattern really carries its checks.
 
 mod common;
@@ -16,6 +16,7 @@ const CASES: &[(&str, &str)] = &[
     ("sudoku", "fixtures/sudoku/sudoku9x9_no_solution.txt"),
     ("sudoku", "fixtures/sudoku/variant_jigsaw_6x6.txt"),
     ("sudoku", "fixtures/sudoku/variant_whisper_dots_xv_9x9.txt"),
+    ("sudoku", "fixtures/sudoku/variant_killer_6x6_several.txt"),
     ("rectangles", "fixtures/rectangles/line_on_3x2.txt"),
     ("rectangles", "fixtures/rectangles/areas_cannot_sum.txt"),
 ];
@@ -34,12 +35,14 @@ fn count(puzzle: &str, input: &str, level: &str) -> (u64, u64) {
 fn forward_checking_keeps_every_solution() {
     for (puzzle, input) in CASES {
         let (plain, native) = count(puzzle, input, "none");
-        let (forward, _) = count(puzzle, input, "forward");
         assert_eq!(plain, native, "{puzzle} {input}");
-        assert_eq!(
-            forward, plain,
-            "{puzzle} {input}: forward checking changed the count"
-        );
+        for level in ["light", "forward"] {
+            let (checked, _) = count(puzzle, input, level);
+            assert_eq!(
+                checked, plain,
+                "{puzzle} {input}: --propagate {level} changed the count"
+            );
+        }
     }
 }
 
@@ -71,11 +74,29 @@ fn forward_checking_is_in_the_pattern_only_when_asked() {
 }
 
 #[test]
+fn a_classic_sudoku_gets_the_light_checks_by_default() {
+    let pattern = |args: &[&str]| {
+        let out = backref(args);
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let nine = "fixtures/sudoku/sudoku9x9_unique.txt";
+    assert!(pattern(&["emit", "sudoku", nine]).contains("(?(DEFINE)((?>"));
+    assert!(!pattern(&["emit", "sudoku", nine, "--propagate", "none"]).contains("(?(DEFINE)((?>"));
+    // Elsewhere the default stays none (measured no faster).
+    let four = "fixtures/sudoku/sudoku4x4_unique.txt";
+    assert!(!pattern(&["emit", "sudoku", four]).contains("(?(DEFINE)((?>"));
+}
+
+#[test]
 fn an_unknown_level_is_a_usage_error() {
     let out = backref(&["solve", "queens", "6", "--propagate", "full"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("expected one of none, forward"), "{err}");
+    assert!(
+        err.contains("expected one of none, light, forward"),
+        "{err}"
+    );
 }
 
 /// `bench --steps` measures search size as PCRE2's steps: the same search gives the same count
@@ -120,8 +141,9 @@ fn search_steps_measure_each_pattern_of_a_solve() {
             none,
             "{puzzle} {input}: not repeatable"
         );
-        let forward = steps(Propagation::Forward);
-        assert!(forward > 0, "{puzzle} {input}");
+        for level in [Propagation::Light, Propagation::Forward] {
+            assert!(steps(level) > 0, "{puzzle} {input} {level:?}");
+        }
     }
     // Two givens that clash: the encoder rules the grid out, and no search ran.
     let instance =

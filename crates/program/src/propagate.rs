@@ -20,16 +20,23 @@ pub enum Propagation {
     /// every later item it may have cut off, still has a usable option (an atomic subroutine
     /// call per such resource or item, the checks defined once after the loop).
     Forward,
+    /// Forward checking of must-cover pairs only: after each option chosen, every must-cover
+    /// resource with two options that the choice may have cut off still has one whose resources
+    /// are all free (Sudoku: a value with two places left in a house keeps the other). No
+    /// resource per item, so the packing keeps its compact layout, and a check is a few
+    /// conditionals ([`crate::lower::LIGHT_USERS`]).
+    Light,
 }
 
 impl Propagation {
     /// Every level, weakest first.
-    pub const ALL: [Propagation; 2] = [Propagation::None, Propagation::Forward];
+    pub const ALL: [Propagation; 3] = [Propagation::None, Propagation::Light, Propagation::Forward];
 
     /// The level's name, as `--propagate` takes it.
     pub fn name(self) -> &'static str {
         match self {
             Propagation::None => "none",
+            Propagation::Light => "light",
             Propagation::Forward => "forward",
         }
     }

@@ -4,7 +4,7 @@
 //! solve (generate + compile + match + the native cross-check), the stage figures, and whether
 //! the answer equals his.
 //!
-//!     cargo run --release -p backref-sudoku --example variants_bench -- FILE|DIR... [--timeout S] [--forward]
+//!     cargo run --release -p backref-sudoku --example variants_bench -- FILE|DIR... [--timeout S] [--propagate LEVEL]
 
 use std::time::{Duration, Instant};
 
@@ -16,7 +16,7 @@ use backref_sudoku::verify::check;
 fn main() {
     let mut paths = Vec::new();
     let mut timeout = 20u64;
-    let mut forward = false;
+    let mut propagation = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -26,7 +26,12 @@ fn main() {
                     .and_then(|k| k.parse().ok())
                     .expect("--timeout S")
             }
-            "--forward" => forward = true,
+            "--propagate" => {
+                propagation = args
+                    .next()
+                    .and_then(|p| backref_program::Propagation::from_name(&p));
+                assert!(propagation.is_some(), "--propagate LEVEL");
+            }
             _ => paths.push(std::path::PathBuf::from(a)),
         }
     }
@@ -46,9 +51,7 @@ fn main() {
     }
     let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
     let mut request = Request::new(&*engine);
-    if forward {
-        request.options.propagation = Some(backref_program::Propagation::Forward);
-    }
+    request.options.propagation = propagation;
     request.limits.timeout = Some(Duration::from_secs(timeout));
     println!("| file | outcome | wall ms | generate ms | compile ms | match ms | native ms | pattern KB | his Solution |");
     println!("|---|---|---|---|---|---|---|---|---|");

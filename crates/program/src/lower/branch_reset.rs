@@ -97,7 +97,7 @@ impl Lowerer<'_> {
     fn plain_pads(&self, spec: &PackSpec) -> u64 {
         // Forward checking gives each item a resource of its own, after the others.
         let extra = |i: usize| {
-            if self.forward_checking() {
+            if self.item_checks() {
                 u64::from(spec.resources) + i as u64 + 1
             } else {
                 0
@@ -107,7 +107,7 @@ impl Lowerer<'_> {
         // item.
         let base: Vec<u64> = (0..spec.options.len())
             .map(|i| {
-                if self.forward_checking() || spec.symmetry.get(i).copied().flatten().is_some() {
+                if self.item_checks() || spec.symmetry.get(i).copied().flatten().is_some() {
                     0
                 } else {
                     u64::from(spec.shared_base(i))
@@ -192,9 +192,12 @@ impl Lowerer<'_> {
         // checks can tell a decided item's options from an undecided one's.
         let extended: Vec<Vec<Vec<u32>>>;
         let mut checks = None;
-        let (options, resources) = if self.forward_checking() {
+        let (options, resources) = if self.forward_checking() && !self.item_checks() {
+            checks = super::forward::risks(options, resources, due, self.checked_users());
+            (options, resources)
+        } else if self.forward_checking() {
             extended = super::forward::with_item_resources(options, resources);
-            checks = super::forward::risks(&extended, resources, due);
+            checks = super::forward::risks(&extended, resources, due, self.checked_users());
             if checks.is_some() {
                 (&extended[..], resources + items.len() as u32)
             } else {
@@ -239,7 +242,7 @@ impl Lowerer<'_> {
             // The options share the padding up to their base (a gate that is the lowest resource
             // of every option but the first, or the lowest resource of any option), written
             // once before their branch reset.
-            let shared = class.is_none() && checks.is_none();
+            let shared = class.is_none() && !self.item_checks();
             let gate = spec.gate(i).filter(|_| shared);
             let base = if shared { spec.shared_base(i) } else { 0 };
             let mut alts = Vec::with_capacity(opts.len());

@@ -20,14 +20,39 @@ use crate::Propagation;
 /// them (N-Queens at N=30 would need about 8 million).
 pub const FORWARD_BUDGET: usize = 400_000;
 
+/// The most options a must-cover resource may have to be checked under
+/// [`Propagation::Light`]: two, so a check is a pair's last place (once a choice cuts off one
+/// of the two ways to cover it, the other must still be free) and costs a few conditionals.
+/// Measured on the first 1,000 17-clue Sudokus, cover order (docs/performance.md, "Light
+/// propagation"): at most one user checks nothing the encoder does not already; at most two
+/// leaves 10 puzzles over 100 ms against 16 without checks, with the same median; at most three
+/// leaves 11, with the median 2.5 ms higher (the checks' cost); all of them (`Forward`'s
+/// must-cover checks) adds about 45 ms of compile to every puzzle.
+pub const LIGHT_USERS: usize = 2;
+
 impl Lowerer<'_> {
     /// Whether packings get forward checks: asked for, and the target has subroutine calls,
     /// conditionals and atomic groups.
     pub(super) fn forward_checking(&self) -> bool {
-        self.propagation == Propagation::Forward
+        matches!(self.propagation, Propagation::Forward | Propagation::Light)
             && self.features.subroutines
             && self.features.conditionals
             && self.features.atomic
+    }
+
+    /// The most options a must-cover resource may have to be checked at this level.
+    pub(super) fn checked_users(&self) -> usize {
+        if self.propagation == Propagation::Light {
+            LIGHT_USERS
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// Whether the checks also cover items (each later item still has an option), which needs a
+    /// resource per item; [`Propagation::Light`] checks must-cover resources only.
+    pub(super) fn item_checks(&self) -> bool {
+        self.forward_checking() && self.propagation == Propagation::Forward
     }
 }
 
@@ -60,9 +85,14 @@ pub(super) struct Checks {
 }
 
 /// The checks for `options` (already carrying their items' resources, numbered from `base`),
-/// with `due` the resources that must be covered; `None` when they would exceed
-/// [`FORWARD_BUDGET`] calls.
-pub(super) fn risks(options: &[Vec<Vec<u32>>], base: u32, due: &[Vec<u32>]) -> Option<Checks> {
+/// with `due` the resources that must be covered, of which only those with at most
+/// `most_users` options are checked; `None` when they would exceed [`FORWARD_BUDGET`] calls.
+pub(super) fn risks(
+    options: &[Vec<Vec<u32>>],
+    base: u32,
+    due: &[Vec<u32>],
+    most_users: usize,
+) -> Option<Checks> {
     let total = base as usize + options.len();
     let mut must = vec![false; total];
     for r in due.iter().flatten() {
@@ -82,22 +112,30 @@ pub(super) fn risks(options: &[Vec<Vec<u32>>], base: u32, due: &[Vec<u32>]) -> O
     for (i, opts) in options.iter().enumerate() {
         // A resource can lose its last option only through an option this choice excludes:
         // another of this item's options, or a later item's option sharing a resource.
-        let at_risk = |r: u32| must[r as usize] || (r >= base && (r - base) as usize > i);
+        let at_risk = |r: u32| {
+            (must[r as usize] && users[r as usize].len() <= most_users)
+                || (r >= base && (r - base) as usize > i)
+        };
         let mut per_option = Vec::with_capacity(opts.len());
         for (j, o) in opts.iter().enumerate() {
+            // The item's other options (with a resource per item they also share one), and
+            // the later items' options sharing a resource.
+            let excluded = (0..opts.len())
+                .filter(|j2| *j2 != j)
+                .map(|j2| (i, j2))
+                .chain(
+                    o.iter()
+                        .flat_map(|s| users[*s as usize].iter().copied())
+                        .filter(|(i2, _)| *i2 > i),
+                );
             let mut set = BTreeSet::new();
-            for s in o {
-                for &(i2, j2) in &users[*s as usize] {
-                    if i2 < i || (i2, j2) == (i, j) {
-                        continue;
-                    }
-                    set.extend(
-                        options[i2][j2]
-                            .iter()
-                            .copied()
-                            .filter(|r| at_risk(*r) && !o.contains(r)),
-                    );
-                }
+            for (i2, j2) in excluded {
+                set.extend(
+                    options[i2][j2]
+                        .iter()
+                        .copied()
+                        .filter(|r| at_risk(*r) && !o.contains(r)),
+                );
             }
             calls += set.len();
             if calls > FORWARD_BUDGET {
@@ -226,6 +264,29 @@ mod tests {
         for calls in ["(A)(?3)(?4)|", "(A)(?1)(?4))", "(B)(?2)|", "(B)(?1)(?3))"] {
             assert!(pattern.contains(calls), "{calls} in {pattern}");
         }
+    }
+
+    #[test]
+    fn light_checks_only_the_must_cover_pairs() {
+        let (p, vars) = program(Propagation::Light);
+        let l = lower(&p, &vars, PCRE2.features);
+        // Resources 0 ({0,1}, {2,0}) and 2 ({1,2}, {2,0}) have two options each, resource 1
+        // three, and no item gets a resource of its own. A's {0,1} cuts off the other option
+        // of 2; A's {1,2} of 0; B's {2,0} cuts off only B's {1} (resource 1: not a pair); B's
+        // {1} cuts off B's {2,0}, so both pairs.
+        assert_eq!(l.names(), ["F0", "F2", "R0", "R1", "R2"]);
+        let pattern = l.pattern(0, &PCRE2);
+        // F2 (group 2): resource 2 (group 5) used, or A's {1,2} or B's {2,0} all free.
+        let f2 = concat!(
+            "((?>(?(5)|(?:(?(4)(*FAIL)|)(?(5)(*FAIL)|)",
+            "|(?(5)(*FAIL)|)(?(3)(*FAIL)|)))))"
+        );
+        assert!(pattern.contains(f2), "{pattern}");
+        // The calls close each option, after its captures.
+        for calls in ["(A)(A)(?2)|", "(A)(A)(?1))", "(B)(?1)(?2))"] {
+            assert!(pattern.contains(calls), "{calls} in {pattern}");
+        }
+        assert!(pattern.contains("(?(DEFINE)())(B)|"), "{pattern}");
     }
 
     #[test]
