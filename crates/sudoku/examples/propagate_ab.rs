@@ -9,7 +9,9 @@ use std::time::Instant;
 
 use backref_pipeline::{solve_raced, Request};
 use backref_program::Propagation;
-use backref_sudoku::grid::{parse, SIZES};
+use backref_sudoku::grid::parse;
+
+mod ab;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -37,12 +39,7 @@ fn main() {
         })
         .collect();
     let text = std::fs::read_to_string(&file).expect("a readable file");
-    let puzzles: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| SIZES.iter().any(|s| s.0 * s.0 == l.chars().count()))
-        .take(limit)
-        .collect();
+    let puzzles = ab::puzzles(&text, limit);
     let mut times: [Vec<(f64, usize)>; 2] = [Vec::new(), Vec::new()];
     for (i, line) in puzzles.iter().enumerate() {
         let sudoku = parse(line).expect("a puzzle");
@@ -55,17 +52,6 @@ fn main() {
         }
     }
     for (level, v) in levels.iter().zip(times.iter_mut()) {
-        v.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let n = v.len();
-        let over: Vec<usize> = v.iter().filter(|t| t.0 > 100.0).map(|t| t.1).collect();
-        let sum: f64 = v.iter().map(|t| t.0).sum();
-        println!(
-            "{}: median {:.2} p90 {:.2} max {:.1} ms (puzzle {}), sum {sum:.0} ms, over 100 ms: {over:?}",
-            level.name(),
-            v[n / 2].0,
-            v[n * 9 / 10].0,
-            v[n - 1].0,
-            v[n - 1].1
-        );
+        ab::summary(level.name(), v);
     }
 }
