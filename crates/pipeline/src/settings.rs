@@ -22,6 +22,10 @@ pub struct Settings {
     /// solution, so hints that skip equivalent ones (symmetry breaking between interchangeable
     /// pieces) stay out. Set by the pipeline.
     pub enumerating: bool,
+    /// The propagation the compile was asked for (`--propagate`; `None`: the program's own
+    /// choice), so that a native search mirroring the pattern's tree can follow it. Set by the
+    /// pipeline with the features.
+    pub propagation: Option<backref_program::Propagation>,
 }
 
 impl Settings {
@@ -38,10 +42,11 @@ impl Settings {
             .find_map(|s| s.strip_prefix(name)?.strip_prefix('='))
     }
 
-    /// These settings with the features of a compile for `options`.
+    /// These settings with the features and the propagation of a compile for `options`.
     pub fn for_options(&self, options: &backref_program::Options) -> Settings {
         Settings {
             features: options.features(),
+            propagation: options.propagation,
             ..self.clone()
         }
     }

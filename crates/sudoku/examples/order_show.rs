@@ -1,15 +1,16 @@
-//! The default order of one puzzle file (cells as `r1c1`), the native search's nodes on it, and
-//! the nodes of the regex's own search tree: the encoder's packing (cell items and condition
-//! items, each option's resources, must-cover checks after their last user) searched in the
-//! same order, so condition items branch as they do in the pattern. Up to `--cap` solutions
-//! (2: to a second one), `NODES` nodes at most; `--depth` prints the packing tree's nodes per
-//! depth.
+//! The default order of one puzzle file (cells as `r1c1`), the native search's nodes on it
+//! (without and with the light checks mirrored), and the nodes of the regex's own search tree:
+//! the encoder's packing (cell items and condition items, each option's resources, must-cover
+//! checks after their last user) searched in the same order, so condition items branch as they
+//! do in the pattern. Up to `--cap` solutions (2: to a second one), `NODES` nodes at most;
+//! `--depth` prints the packing tree's nodes per depth.
 //!
 //!     cargo run --release -p backref-sudoku --example order_show -- FILE [NODES] [--cap K] [--depth]
 
+use backref_program::Propagation;
 use backref_sudoku::grid::parse;
 use backref_sudoku::model::Model;
-use backref_sudoku::native::search_bounded;
+use backref_sudoku::native::{search_bounded, search_tree};
 use backref_sudoku::order::greedy_cover;
 
 fn main() {
@@ -32,6 +33,11 @@ fn main() {
     println!("order ({ms:.2} ms): {}", names.join(" "));
     let s = search_bounded(&m, &cells, cap, limit);
     println!("solutions {} nodes {}", s.solutions, s.nodes);
+    let s = search_tree(&m, &cells, cap, limit, Propagation::Light);
+    println!(
+        "with the light checks: solutions {} nodes {}",
+        s.solutions, s.nodes
+    );
     let e = backref_sudoku::encode::encode(&m, &cells, false).expect("encodes");
     for g in &e.program.statements {
         if let backref_program::Gadget::Packing {

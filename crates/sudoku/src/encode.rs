@@ -22,7 +22,7 @@
 use std::collections::HashMap;
 
 use backref_program::conditions::{self, Condition, Cube};
-use backref_program::{PackItem, PackOption, Program, ProgramError, Propagation, VarId};
+use backref_program::{PackItem, PackOption, Program, ProgramError, VarId};
 
 use crate::grid::symbol;
 use crate::model::{Cond, Model};
@@ -414,20 +414,6 @@ fn chain(
     Some(out)
 }
 
-/// The propagation measured fastest for `m` (`--propagate` overrides it): the light checks of
-/// must-cover pairs for a classic 9×9 (rows, columns and boxes only), where they cut the long
-/// tail of the 17-clue puzzles (docs/performance.md, "Light propagation"); none elsewhere, where
-/// the fixtures' searches took as many steps or more with them (16×16, 25×25 and the variants).
-fn propagation(m: &Model) -> Propagation {
-    let classic =
-        m.n == 9 && m.houses.len() == 3 * m.n && m.relations.is_empty() && m.conditions.is_empty();
-    if classic {
-        Propagation::Light
-    } else {
-        Propagation::None
-    }
-}
-
 /// States the puzzle of `m` with the empty cells decided in `cells` order.
 pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, ProgramError> {
     if m.contradiction.is_some() {
@@ -633,7 +619,7 @@ pub fn encode(m: &Model, cells: &[usize], lowercase: bool) -> Result<Encoded, Pr
         }
     }
     let mut program = Program::new('X');
-    program.propagation = propagation(m);
+    program.propagation = m.default_propagation();
     let order = program.packing(placed, resources, must_cover)?;
     program.name_resources(&order, names)?;
     Ok(Encoded {

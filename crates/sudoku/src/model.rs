@@ -2,6 +2,8 @@
 //! holding distinct values), pairwise relations, and each cell's domain after one pass that
 //! removes what a single given excludes directly (no propagation: the regex does the search).
 
+use backref_program::Propagation;
+
 use crate::grid::{block_cells, Sudoku, Variant};
 
 /// A relation between the values of two cells (values from 0; the puzzle's numbers are +1).
@@ -149,6 +151,24 @@ fn name(n: usize, c: usize) -> String {
 }
 
 impl Model {
+    /// The propagation measured fastest for this puzzle (`--propagate` overrides it): the light
+    /// checks of must-cover pairs for a classic 9×9 (rows, columns and boxes only), where they
+    /// cut the long tail of the 17-clue puzzles (docs/performance.md, "Light propagation");
+    /// none elsewhere, where the fixtures' searches took as many steps or more with them
+    /// (16×16, 25×25 and the variants). The encoder states it; the native search mirrors it.
+    pub fn default_propagation(&self) -> Propagation {
+        let n = self.n;
+        let classic = n == 9
+            && self.houses.len() == 3 * n
+            && self.relations.is_empty()
+            && self.conditions.is_empty();
+        if classic {
+            Propagation::Light
+        } else {
+            Propagation::None
+        }
+    }
+
     /// The structure of `s`.
     pub fn new(s: &Sudoku) -> Model {
         let n = s.n;

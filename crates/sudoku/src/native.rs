@@ -7,6 +7,14 @@
 //! checked here from their rules on the
 //! cells already filled, without the encoder's cubes: the tree then differs from the engine's,
 //! the solutions do not.
+//!
+//! Under light propagation ([`search_tree`] with [`Propagation::Light`], the default for a
+//! classic 9×9) it also mirrors the pattern's checks of must-cover pairs ([`light`]), so that
+//! its tree stays the engine's.
+
+mod light;
+
+use backref_program::Propagation;
 
 use crate::model::{Cond, Model};
 
@@ -99,6 +107,10 @@ pub struct Search {
     pub solutions: u64,
     /// Values placed (search-tree nodes).
     pub nodes: u64,
+    /// Cells the search opened (its calls below an unfinished grid): the times the pattern
+    /// enters an item, which its per-item callouts count, so that a test can tell the trees
+    /// are the same.
+    pub visits: u64,
 }
 
 struct State<'a> {
@@ -110,6 +122,8 @@ struct State<'a> {
     due: Vec<Vec<(usize, u8)>>,
     cap: u64,
     node_limit: u64,
+    /// The light propagation's checks, when the pattern has them.
+    light: Option<light::Light>,
     out: Search,
 }
 
@@ -148,6 +162,7 @@ impl State<'_> {
             }
             return self.out.solutions >= self.cap;
         };
+        self.out.visits += 1;
         for i in 0..self.m.domains[c].len() {
             let x = self.m.domains[c][i];
             if !self.fits(c, x) {
@@ -163,7 +178,8 @@ impl State<'_> {
             self.grid[c] = Some(x);
             let covered = self.due[depth]
                 .iter()
-                .all(|&(h, v)| self.used[h] & (1 << v) != 0);
+                .all(|&(h, v)| self.used[h] & (1 << v) != 0)
+                && (self.light.as_ref()).is_none_or(|l| l.holds(self.m, depth, i, &self.used));
             let stop = covered && self.go(depth + 1);
             self.grid[c] = None;
             for &h in &self.m.houses_of[c] {
@@ -185,7 +201,24 @@ pub fn search(m: &Model, order: &[usize], cap: u64) -> Search {
 /// [`search`], stopping after `node_limit` nodes (then `nodes` is `node_limit + 1`; for
 /// comparing orders).
 pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> Search {
+    search_tree(m, order, cap, node_limit, Propagation::None)
+}
+
+/// [`search_bounded`] on the tree of a pattern with `propagation`: under
+/// [`Propagation::Light`] and [`Propagation::Forward`] the light checks prune it as the
+/// pattern's do (forward checking's further checks are not mirrored: its tree is smaller).
+pub fn search_tree(
+    m: &Model,
+    order: &[usize],
+    cap: u64,
+    node_limit: u64,
+    propagation: Propagation,
+) -> Search {
     let (due, never) = due(m, order);
+    let light = match propagation {
+        Propagation::None => None,
+        Propagation::Light | Propagation::Forward => light::Light::new(m, order),
+    };
     let mut s = State {
         m,
         order,
@@ -194,10 +227,12 @@ pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> 
         grid: m.givens.clone(),
         cap: cap.max(1),
         node_limit,
+        light,
         out: Search {
             first: None,
             solutions: 0,
             nodes: 0,
+            visits: 0,
         },
     };
     if m.contradiction.is_some()

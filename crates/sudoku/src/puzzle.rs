@@ -5,6 +5,8 @@ use backref_pipeline::{
     PuzzleEntry, Settings, Solution, Source,
 };
 
+use backref_program::Propagation;
+
 use crate::encode::encode;
 use crate::grid::{parse, symbol, Sudoku};
 use crate::model::Model;
@@ -69,10 +71,20 @@ impl Sudoku {
         (if kind.descending() { m.descending() } else { m }, cells)
     }
 
-    /// The native search on the order `settings` chose, up to `cap` solutions.
+    /// The native search on the order `settings` chose, up to `cap` solutions, on the tree of
+    /// the pattern those settings compile: with the light checks mirrored where the pattern
+    /// has them (its propagation, asked for or the puzzle's default, on a dialect with the
+    /// subroutine calls, conditionals and atomic groups the checks are made of).
     pub fn native_search(&self, settings: &Settings, cap: u64) -> Result<native::Search, Error> {
         let (m, cells) = self.ordered(Self::order_kind(settings)?);
-        Ok(native::search(&m, &cells, cap))
+        let f = settings.features;
+        let checks = f.subroutines && f.conditionals && f.atomic && f.branch_reset;
+        let propagation = match settings.propagation {
+            _ if !checks => Propagation::None,
+            Some(p) => p,
+            None => m.default_propagation(),
+        };
+        Ok(native::search_tree(&m, &cells, cap, u64::MAX, propagation))
     }
 
     fn rows_of(&self, values: &[u8]) -> Vec<String> {

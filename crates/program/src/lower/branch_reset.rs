@@ -4,7 +4,7 @@
 use super::packing::{
     forced_split, item_tokens, open_loop, plain, symmetry_classes, Dominance, PackSpec,
 };
-use super::{Lowered, Lowerer};
+use super::{reset_chain, Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
 
 /// Most never-taken groups the branch-reset packing form may print before the trie form is
@@ -114,16 +114,26 @@ impl Lowerer<'_> {
                 }
             })
             .collect();
-        spec.options
-            .iter()
-            .enumerate()
-            .flat_map(|(i, opts)| opts.iter().map(move |o| (i, o)))
-            .map(|(i, o)| {
-                let top = (o.iter().max().map_or(0, |m| u64::from(*m) + 1)).max(extra(i));
-                top.saturating_sub(base[i])
+        // Each option pads from its start (see `reset_chain`): the nesting's own pads, then the
+        // option's up to its highest group.
+        (spec.options.iter().enumerate())
+            .map(|(i, opts)| {
+                let shared =
+                    !self.item_checks() && spec.symmetry.get(i).copied().flatten().is_none();
+                let gated = shared && spec.gate(i).is_some();
+                let starts = option_starts(opts, base[i] as u32, gated);
+                let nested = reset_chain::pads(&starts);
+                let top = starts.iter().copied().min().map_or(base[i], u64::from);
+                let first = opts.len() - starts.len();
+                let own: u64 = (opts[first..].iter().zip(&starts))
+                    .map(|(o, &s)| {
+                        let end = (o.iter().max().map_or(0, |m| u64::from(*m) + 1)).max(extra(i));
+                        end.saturating_sub(u64::from(s))
+                    })
+                    .sum();
+                top + nested + own
             })
             .sum::<u64>()
-            + base.iter().sum::<u64>()
             + spec.items.len() as u64 * (u64::from(spec.resources) + extra(spec.items.len()))
     }
 
@@ -248,6 +258,10 @@ impl Lowerer<'_> {
             let mut alts = Vec::with_capacity(opts.len());
             // The numbering after the item's options starts at least at the shared base.
             let mut widest = base;
+            // Where each option (past a gated first one) starts numbering: nested so that
+            // options reaching ever higher groups share their padding (`reset_chain`).
+            let starts = option_starts(opts, base, gate.is_some());
+            let nested_from = opts.len() - starts.len();
             for (j, o) in opts.iter().enumerate() {
                 let mut used = o.clone();
                 used.sort();
@@ -274,7 +288,11 @@ impl Lowerer<'_> {
                         ])),
                     });
                 }
-                let mut next = if gate.is_some() && j == 0 { 0 } else { base };
+                let mut next = if j < nested_from {
+                    0
+                } else {
+                    starts[j - nested_from]
+                };
                 for r in &used {
                     alt.push(pad(next, *r));
                     alt.push(Node::group(groups[*r as usize], Node::lit(t.clone())));
@@ -305,20 +323,26 @@ impl Lowerer<'_> {
             if self.callouts {
                 branch.push(Node::Callout(1));
             }
-            branch.push(match gate {
+            let first = (gate.is_some() && !alts.is_empty()).then(|| alts.remove(0));
+            let options = if alts.is_empty() {
+                Node::Fail
+            } else {
+                let (top, nested) = reset_chain::nest(alts, &starts, &pad);
+                if top > 0 {
+                    Node::Seq(vec![pad(0, top), nested])
+                } else {
+                    nested
+                }
+            };
+            branch.push(match (gate, first) {
                 // The first option captures no group, so the other options' branch reset
                 // numbers its groups from the same start as the whole item's would.
-                Some(r) => {
-                    let first = alts.remove(0);
-                    Node::Cond {
-                        group: groups[r as usize],
-                        yes: Box::new(first),
-                        no: Box::new(Node::Seq(vec![pad(0, base), Node::BranchReset(alts)])),
-                    }
-                }
-                None if alts.is_empty() => Node::Fail,
-                None if base > 0 => Node::Seq(vec![pad(0, base), Node::BranchReset(alts)]),
-                None => Node::BranchReset(alts),
+                (Some(r), Some(first)) => Node::Cond {
+                    group: groups[r as usize],
+                    yes: Box::new(first),
+                    no: Box::new(options),
+                },
+                _ => options,
             });
             // Every branch spans all the groups, so the numbering after the body is the same
             // whichever branch is last.
@@ -342,6 +366,29 @@ impl Lowerer<'_> {
         }
         Lowered { subject, pattern }
     }
+}
+
+/// Where each option of an item starts numbering its groups in the plain layout, past the first
+/// when the item is `gated` (that one captures nothing): nested by [`reset_chain::starts`], or
+/// every option at the shared `base` under `BACKREF_PACKING_PLAIN`.
+fn option_starts(opts: &[Vec<u32>], base: u32, gated: bool) -> Vec<u32> {
+    let opts = &opts[usize::from(gated).min(opts.len())..];
+    if plain() {
+        return vec![base; opts.len()];
+    }
+    let lows: Vec<Option<u32>> = opts
+        .iter()
+        .map(|o| {
+            let mut sorted = o.clone();
+            sorted.sort();
+            // An option that uses a resource twice never fits and captures nothing.
+            let twice = sorted.windows(2).any(|w| w[0] == w[1]);
+            sorted.first().copied().filter(|_| !twice)
+        })
+        .collect();
+    let starts = reset_chain::starts(&lows);
+    // Every option starts at or above the shared base: an option capturing nothing as well.
+    starts.into_iter().map(|s| s.max(base)).collect()
 }
 
 /// The two layouts of the branch-reset form.
@@ -733,6 +780,38 @@ mod tests {
         );
         // A's option starts at group 1: nothing shared.
         assert!(pattern.starts_with("(?:(?|A(?|(?(1)(*FAIL)|)(A))(?(DEFINE)()()())|B"));
+    }
+
+    #[test]
+    fn rising_options_nest_to_share_their_padding() {
+        // Item A's options reach ever higher groups: the second and third share the padding up
+        // to group 3 in a nested branch reset, the third pads on from there itself.
+        let mut p = Program::new('T');
+        let opts: [&[&[u32]]; 1] = [&[&[0], &[2], &[4]]];
+        let vars = packing(&mut p, &opts, 5, 0, &[], None);
+        let pattern = lower(&p, &vars, PCRE2.features).pattern(0, &PCRE2);
+        assert!(
+            pattern.contains(concat!(
+                "A(?|(?(1)(*FAIL)|)(A)",
+                "|(?(DEFINE)()())(?|(?(3)(*FAIL)|)(A)",
+                "|(?(5)(*FAIL)|)(?(DEFINE)()())(A)))",
+            )),
+            "{pattern}"
+        );
+        // Falling options do not nest: each pads from the item's lowest group, as before (the
+        // pad before the option's tests).
+        let mut q = Program::new('T');
+        let opts: [&[&[u32]]; 1] = [&[&[4], &[2], &[0]]];
+        let vars = packing(&mut q, &opts, 5, 0, &[], None);
+        let pattern = lower(&q, &vars, PCRE2.features).pattern(0, &PCRE2);
+        assert!(
+            pattern.contains(concat!(
+                "A(?|(?(DEFINE)()()()())(?(5)(*FAIL)|)(A)",
+                "|(?(DEFINE)()())(?(3)(*FAIL)|)(A)",
+                "|(?(1)(*FAIL)|)(A))",
+            )),
+            "{pattern}"
+        );
     }
 
     #[test]

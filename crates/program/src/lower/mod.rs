@@ -10,6 +10,7 @@
 //! - `guards`: the union gadget and the portable packing form (guarded booleans, union stops);
 //! - `packing`: what every packing form shares, and the choice among them;
 //! - `branch_reset`: the packing's branch-reset form;
+//! - `reset_chain`: one item's options in that form, nested so that they share their padding;
 //! - `trie`: the packing's trie-loop form;
 //! - `dead_checks`: the trie form's dead-resource checks under a waste budget.
 
@@ -27,6 +28,7 @@ mod forward;
 mod guards;
 mod lines;
 mod packing;
+mod reset_chain;
 mod scalar;
 mod trie;
 
@@ -34,6 +36,7 @@ mod trie;
 mod testing;
 
 pub use branch_reset::RESET_PAD_BUDGET;
+pub use forward::{FORWARD_BUDGET, LIGHT_USERS};
 
 /// A lowered segment: the subject text (ending in `;`) and the pattern that must match it.
 #[derive(Clone, Debug)]
