@@ -1,6 +1,6 @@
 //! The default race against its favourite alone, interleaved: each puzzle is solved by
 //! `--order cover` and then by the default (`solve_raced`: cover, with greedy-down joining
-//! after 20 ms), so that both see the same machine (this 2-core machine's speed drifts by a
+//! after 20 ms and greedy after 40 ms), so that both see the same machine (this 2-core machine's speed drifts by a
 //! third over minutes). Prints, for each, the median, p90 and max of the wall clock minus the
 //! native cross-check, the sum, and the puzzles over 100 ms.
 //!

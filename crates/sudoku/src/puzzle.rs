@@ -18,13 +18,16 @@ const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
 
 /// The static orders the default races (see [`Puzzle::portfolio`]), with the time in ms after
 /// which each joins: the default `cover` from the start, `greedy-down` once the race has run
-/// 20 ms without a winner. The loser is stopped without callouts (PCRE2 leaves its match to
-/// finish on a worker thread), so neither order matches slower than alone, and the reserve
-/// starts on about one puzzle in twenty. On the first 1,000 of Royle's 17-clue puzzles, cover
-/// alone leaves two over 2.2 million native nodes (about 100 ms through PCRE2), the puzzles
-/// slow under cover are mostly quick under greedy-down, and this race leaves none
-/// (`examples/restart_study.rs`, "abandoning race"; docs/performance.md).
-pub const RACED_ORDERS: [(&str, u64); 2] = [("cover", 0), ("greedy-down", 20)];
+/// 20 ms without a winner, `greedy` once it has run 40 ms. The losers are stopped without
+/// callouts (PCRE2 leaves their match to finish on a worker thread, bounded by
+/// [`RESERVE_STEPS`]), and a reserve starts on about one puzzle in twenty. Under the light
+/// checks (the default for a classic 9×9) the puzzles slow under cover are quick under one of
+/// the two others: on the first 1,000 of Royle's 17-clue puzzles, 679 and 195 under
+/// greedy-down (4 and 1 ms of match against 88 and 68 under cover), 390 only under greedy
+/// (7 ms against 114; greedy-down 161), 427 and 399 under both. Greedy joins later, so that a
+/// puzzle slow under every order (983: 40–60 ms each) is not slowed by three matches on two
+/// cores (docs/performance.md, "Nested options").
+pub const RACED_ORDERS: [(&str, u64); 3] = [("cover", 0), ("greedy-down", 20), ("greedy", 40)];
 
 /// The match limit of the race's reserves: what a reserve costs at most when it loses (it is
 /// left to finish in the background), about 40 ms of PCRE2's JIT on a 9×9 pattern (240
