@@ -18,23 +18,26 @@ const ORDER_NAMES: [&str; ORDERS.len()] = names(&ORDERS);
 
 /// The static orders the default races (see [`Puzzle::portfolio`]), with the time in ms after
 /// which each joins: the default `cover` from the start, `greedy-down` once the race has run
-/// 20 ms without a winner, `greedy` once it has run 40 ms. The losers are stopped without
+/// 20 ms without a winner, `greedy` once it has run 45 ms. The losers are stopped without
 /// callouts (PCRE2 leaves their match to finish on a worker thread, bounded by
 /// [`RESERVE_STEPS`]), and a reserve starts on about one puzzle in twenty. Under the light
 /// checks (the default for a classic 9×9) the puzzles slow under cover are quick under one of
 /// the two others: on the first 1,000 of Royle's 17-clue puzzles, 679 and 195 under
 /// greedy-down (4 and 1 ms of match against 88 and 68 under cover), 390 only under greedy
-/// (7 ms against 114; greedy-down 161), 427 and 399 under both. Greedy joins later, so that a
-/// puzzle slow under every order (983: 40–60 ms each) is not slowed by three matches on two
-/// cores (docs/performance.md, "Nested options").
-pub const RACED_ORDERS: [(&str, u64); 3] = [("cover", 0), ("greedy-down", 20), ("greedy", 40)];
+/// (7 ms against 114; greedy-down 161), 427 and 399 under both. Greedy joins about when
+/// greedy-down's [`RESERVE_STEPS`] run out, so that a puzzle slow under every order (983 and
+/// 395: 30–60 ms each) is rarely slowed by three matches on two cores (docs/performance.md,
+/// "Nested options").
+pub const RACED_ORDERS: [(&str, u64); 3] = [("cover", 0), ("greedy-down", 20), ("greedy", 45)];
 
 /// The match limit of the race's reserves: what a reserve costs at most when it loses (it is
-/// left to finish in the background), about 40 ms of PCRE2's JIT on a 9×9 pattern (240
-/// million steps a second on puzzle 427). The reserve wins on searches it ends well within
+/// left to finish in the background), about 20 ms of PCRE2's JIT on a 9×9 pattern (240
+/// million steps a second on puzzle 427). The reserves win on searches they end well within
 /// this: greedy-down needs about 3.4 million steps on puzzle 427, where cover needs 55.2
-/// million.
-pub const RESERVE_STEPS: u64 = 10_000_000;
+/// million. Halved from 10 million when greedy joined the race: with two reserves the longer
+/// limit kept three matches on two cores for longer (five runs of the 17-clue set: at most one
+/// puzzle over 100 ms, against one or two with 10 million and greedy from 40 ms).
+pub const RESERVE_STEPS: u64 = 5_000_000;
 
 /// Whether the default (no `--order`) races [`RACED_ORDERS`].
 pub const RACE_BY_DEFAULT: bool = true;
