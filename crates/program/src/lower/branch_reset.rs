@@ -782,15 +782,19 @@ mod tests {
         assert!(pattern.starts_with("(?:(?|A(?|(?(1)(*FAIL)|)(A))(?(DEFINE)()()())|B"));
     }
 
+    /// The PCRE2 pattern of a packing of one item with `options` over `resources`, none due.
+    fn one_item(options: &[&[u32]], resources: u32) -> String {
+        let mut p = Program::new('T');
+        let vars = packing(&mut p, &[options], resources, 0, &[], None);
+        lower(&p, &vars, PCRE2.features).pattern(0, &PCRE2)
+    }
+
     #[test]
     fn rising_options_nest_to_share_their_padding() {
+        let pads = |k: usize| format!("(?(DEFINE){})", "()".repeat(k));
         // Item A's options reach ever higher groups: the second and third share the padding up
         // to group 9 in a nested branch reset, the third pads on from there itself.
-        let mut p = Program::new('T');
-        let opts: [&[&[u32]]; 1] = [&[&[0], &[8], &[16]]];
-        let vars = packing(&mut p, &opts, 17, 0, &[], None);
-        let pattern = lower(&p, &vars, PCRE2.features).pattern(0, &PCRE2);
-        let pads = |k: usize| format!("(?(DEFINE){})", "()".repeat(k));
+        let pattern = one_item(&[&[0], &[8], &[16]], 17);
         let want = format!(
             "A(?|(?(1)(*FAIL)|)(A)|{}(?|(?(9)(*FAIL)|)(A)|(?(17)(*FAIL)|){}(A)))",
             pads(8),
@@ -799,10 +803,7 @@ mod tests {
         assert!(pattern.contains(&want), "{pattern}");
         // Falling options do not nest: each pads from the item's lowest group, as before (the
         // pad before the option's tests).
-        let mut q = Program::new('T');
-        let opts: [&[&[u32]]; 1] = [&[&[16], &[8], &[0]]];
-        let vars = packing(&mut q, &opts, 17, 0, &[], None);
-        let pattern = lower(&q, &vars, PCRE2.features).pattern(0, &PCRE2);
+        let pattern = one_item(&[&[16], &[8], &[0]], 17);
         let want = format!(
             "A(?|{}(?(17)(*FAIL)|)(A)|{}(?(9)(*FAIL)|)(A)|(?(1)(*FAIL)|)(A))",
             pads(16),
@@ -810,10 +811,7 @@ mod tests {
         );
         assert!(pattern.contains(&want), "{pattern}");
         // Options a group or two apart (a queens row's columns) stay flat.
-        let mut r = Program::new('T');
-        let opts: [&[&[u32]]; 1] = [&[&[0], &[2], &[4]]];
-        let vars = packing(&mut r, &opts, 5, 0, &[], None);
-        let pattern = lower(&r, &vars, PCRE2.features).pattern(0, &PCRE2);
+        let pattern = one_item(&[&[0], &[2], &[4]], 5);
         assert!(
             pattern.starts_with("(?:(?|A(?|(?(1)(*FAIL)|)(A)|"),
             "{pattern}"
