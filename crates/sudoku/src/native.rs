@@ -8,11 +8,11 @@
 //! cells already filled, without the encoder's cubes: the tree then differs from the engine's,
 //! the solutions do not.
 //!
-//! Under light propagation ([`search_tree`] with [`Propagation::Light`], the default for a
-//! classic 9×9) it also mirrors the pattern's checks of must-cover pairs ([`light`]), so that
+//! Under propagation ([`search_tree`] with [`Propagation::Light`], the default for a classic
+//! 9×9, or [`Propagation::Forward`]) it also mirrors the pattern's checks ([`checks`]), so that
 //! its tree stays the engine's.
 
-mod light;
+mod checks;
 
 use backref_program::Propagation;
 
@@ -122,8 +122,8 @@ struct State<'a> {
     due: Vec<Vec<(usize, u8)>>,
     cap: u64,
     node_limit: u64,
-    /// The light propagation's checks, when the pattern has them.
-    light: Option<light::Light>,
+    /// The propagation's checks, when the pattern has them.
+    checks: Option<checks::Checks>,
     out: Search,
 }
 
@@ -179,7 +179,8 @@ impl State<'_> {
             let covered = self.due[depth]
                 .iter()
                 .all(|&(h, v)| self.used[h] & (1 << v) != 0)
-                && (self.light.as_ref()).is_none_or(|l| l.holds(self.m, depth, i, &self.used));
+                && (self.checks.as_ref())
+                    .is_none_or(|k| k.hold(self.m, depth, i, &self.used, &self.grid));
             let stop = covered && self.go(depth + 1);
             self.grid[c] = None;
             for &h in &self.m.houses_of[c] {
@@ -205,8 +206,7 @@ pub fn search_bounded(m: &Model, order: &[usize], cap: u64, node_limit: u64) -> 
 }
 
 /// [`search_bounded`] on the tree of a pattern with `propagation`: under
-/// [`Propagation::Light`] and [`Propagation::Forward`] the light checks prune it as the
-/// pattern's do (forward checking's further checks are not mirrored: its tree is smaller).
+/// [`Propagation::Light`] and [`Propagation::Forward`] the checks prune it as the pattern's do.
 pub fn search_tree(
     m: &Model,
     order: &[usize],
@@ -215,9 +215,10 @@ pub fn search_tree(
     propagation: Propagation,
 ) -> Search {
     let (due, never) = due(m, order);
-    let light = match propagation {
+    let checks = match propagation {
         Propagation::None => None,
-        Propagation::Light | Propagation::Forward => light::Light::new(m, order),
+        Propagation::Light => checks::Checks::new(m, order, false),
+        Propagation::Forward => checks::Checks::new(m, order, true),
     };
     let mut s = State {
         m,
@@ -227,7 +228,7 @@ pub fn search_tree(
         grid: m.givens.clone(),
         cap: cap.max(1),
         node_limit,
-        light,
+        checks,
         out: Search {
             first: None,
             solutions: 0,

@@ -78,7 +78,7 @@ impl Sudoku {
     }
 
     /// The native search on the order `settings` chose, up to `cap` solutions, on the tree of
-    /// the pattern those settings compile: with the light checks mirrored where the pattern
+    /// the pattern those settings compile: with the propagation checks mirrored where the pattern
     /// has them (its propagation, asked for or the puzzle's default, on a dialect with the
     /// subroutine calls, conditionals and atomic groups the checks are made of).
     pub fn native_search(&self, settings: &Settings, cap: u64) -> Result<native::Search, Error> {

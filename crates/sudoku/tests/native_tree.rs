@@ -1,7 +1,7 @@
-//! The native search mirrors the pattern's light propagation: on the same puzzle, order and
-//! level, the cells it opens are exactly the items PCRE2 enters (counted by the per-item
-//! callouts of a pattern compiled with callouts), with and without the checks. Without the
-//! mirror the native tree is larger wherever the checks prune.
+//! The native search mirrors the pattern's propagation: on the same puzzle, order and level
+//! (none, light, forward), the cells it opens are exactly the items PCRE2 enters (counted by the
+//! per-item callouts of a pattern compiled with callouts). Without the mirror the native tree
+//! is larger wherever the checks prune.
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -66,7 +66,7 @@ fn puzzles() -> Vec<(String, Model)> {
 }
 
 #[test]
-fn the_native_tree_is_the_engines_with_and_without_light_checks() {
+fn the_native_tree_is_the_engines_at_every_propagation_level() {
     let mut pruned = false;
     for (name, m) in puzzles() {
         for kind in [OrderKind::Cover, OrderKind::GreedyDown] {
@@ -77,7 +77,7 @@ fn the_native_tree_is_the_engines_with_and_without_light_checks() {
                 m.clone()
             };
             let mut visits = Vec::new();
-            for level in [Propagation::None, Propagation::Light] {
+            for level in [Propagation::None, Propagation::Light, Propagation::Forward] {
                 let native = search_tree(&m, &cells, 1, u64::MAX, level);
                 let (items, matched) = entered(&m, &cells, level);
                 assert_eq!(
@@ -88,8 +88,15 @@ fn the_native_tree_is_the_engines_with_and_without_light_checks() {
                 assert_eq!(native.first.is_some(), matched, "{name}");
                 visits.push(native.visits);
             }
-            assert!(visits[1] <= visits[0], "{name}: the checks only prune");
-            pruned |= visits[1] < visits[0];
+            assert!(
+                visits[1] <= visits[0],
+                "{name}: the light checks only prune"
+            );
+            assert!(
+                visits[2] <= visits[1],
+                "{name}: forward checking prunes more"
+            );
+            pruned |= visits[1] < visits[0] && visits[2] < visits[1];
         }
     }
     assert!(pruned, "the checks pruned some search");
