@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use crate::dialect::Features;
+
 /// A propagation level: what the compiler adds to the pattern beyond each constraint's own
 /// check at its last variable.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -44,6 +46,21 @@ impl Propagation {
     /// The level named `name`, if any.
     pub fn from_name(name: &str) -> Option<Propagation> {
         Propagation::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The level a pattern for `features` really gets: the checks are subroutine calls to atomic
+    /// conditionals in the packing's branch-reset form, so without those a level lowers to
+    /// [`Propagation::None`]. A native search that mirrors the checks asks this too.
+    pub fn within(self, features: Features) -> Propagation {
+        let checks = features.subroutines
+            && features.conditionals
+            && features.atomic
+            && features.branch_reset;
+        if checks {
+            self
+        } else {
+            Propagation::None
+        }
     }
 }
 

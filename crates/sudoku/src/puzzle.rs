@@ -5,8 +5,6 @@ use backref_pipeline::{
     PuzzleEntry, Settings, Solution, Source,
 };
 
-use backref_program::Propagation;
-
 use crate::encode::encode;
 use crate::grid::{parse, symbol, Sudoku};
 use crate::model::Model;
@@ -83,13 +81,9 @@ impl Sudoku {
     /// subroutine calls, conditionals and atomic groups the checks are made of).
     pub fn native_search(&self, settings: &Settings, cap: u64) -> Result<native::Search, Error> {
         let (m, cells) = self.ordered(Self::order_kind(settings)?);
-        let f = settings.features;
-        let checks = f.subroutines && f.conditionals && f.atomic && f.branch_reset;
-        let propagation = match settings.propagation {
-            _ if !checks => Propagation::None,
-            Some(p) => p,
-            None => m.default_propagation(),
-        };
+        let propagation = (settings.propagation)
+            .unwrap_or_else(|| m.default_propagation())
+            .within(settings.features);
         Ok(native::search_tree(&m, &cells, cap, u64::MAX, propagation))
     }
 

@@ -107,10 +107,10 @@ impl Lowerer<'_> {
         // item.
         let base: Vec<u64> = (0..spec.options.len())
             .map(|i| {
-                if self.item_checks() || spec.symmetry.get(i).copied().flatten().is_some() {
-                    0
-                } else {
+                if self.shares_padding(spec, i) {
                     u64::from(spec.shared_base(i))
+                } else {
+                    0
                 }
             })
             .collect();
@@ -118,9 +118,7 @@ impl Lowerer<'_> {
         // option's up to its highest group.
         (spec.options.iter().enumerate())
             .map(|(i, opts)| {
-                let shared =
-                    !self.item_checks() && spec.symmetry.get(i).copied().flatten().is_none();
-                let gated = shared && spec.gate(i).is_some();
+                let gated = self.shares_padding(spec, i) && spec.gate(i).is_some();
                 let starts = option_starts(opts, base[i] as u32, gated);
                 let nested = reset_chain::pads(&starts);
                 let top = starts.iter().copied().min().map_or(base[i], u64::from);
@@ -135,6 +133,13 @@ impl Lowerer<'_> {
             })
             .sum::<u64>()
             + spec.items.len() as u64 * (u64::from(spec.resources) + extra(spec.items.len()))
+    }
+
+    /// Whether the padding estimate lets item `i`'s options share their padding up to a base
+    /// (and test a gate): no symmetry class named, no forward checking's resource per item.
+    /// (`packing_reset` asks the same of the classes with more than one member.)
+    fn shares_padding(&self, spec: &PackSpec, i: usize) -> bool {
+        !self.item_checks() && spec.symmetry.get(i).copied().flatten().is_none()
     }
 
     /// The split layout and its padding, when it applies and pads less than a third of the

@@ -31,13 +31,13 @@ pub const FORWARD_BUDGET: usize = 400_000;
 pub const LIGHT_USERS: usize = 2;
 
 impl Lowerer<'_> {
-    /// Whether packings get forward checks: asked for, and the target has subroutine calls,
-    /// conditionals and atomic groups.
+    /// Whether packings get forward checks: asked for, and the target has what they are made of
+    /// ([`Propagation::within`]).
     pub(super) fn forward_checking(&self) -> bool {
-        matches!(self.propagation, Propagation::Forward | Propagation::Light)
-            && self.features.subroutines
-            && self.features.conditionals
-            && self.features.atomic
+        matches!(
+            self.propagation.within(self.features),
+            Propagation::Forward | Propagation::Light
+        )
     }
 
     /// The most options a must-cover resource may have to be checked at this level.
