@@ -8,23 +8,24 @@ pub fn square(n: usize) -> f64 {
     (800.0 / n.max(1) as f64).clamp(4.0, 40.0)
 }
 
-/// Draws a board given as rows of `Q` (a queen) and `.` (an empty square): light and dark
-/// squares, then one group of class `queen` per queen, titled with its row and column
-/// (counted from 1).
+/// Draws a board given as rows of `Q` (a queen) and `.` (an empty square): light squares and
+/// a tile of dark ones, then one group of class `queen` per queen, titled with its row and
+/// column (counted from 1).
 pub fn draw(rows: &[String]) -> String {
     let n = rows.len();
     let s = square(n);
     let side = n as f64 * s;
     let mut d = Document::new(side, side);
     d.title(&format!("{n} queens"));
+    // The dark squares are one tile of two squares repeated, so the drawing stays small
+    // whatever N (N=1000 has 500,000 dark squares).
+    d.pattern("dark-squares", 2.0 * s, 2.0 * s, |d| {
+        d.rect(s, 0.0, s, s, &[("fill", "#b58863")]);
+        d.rect(0.0, s, s, s, &[("fill", "#b58863")]);
+    });
     d.group(&[("class", "board"), ("stroke", "none")], |d| {
         d.rect(0.0, 0.0, side, side, &[("fill", "#f0d9b5")]);
-        for r in 0..n {
-            for c in (0..n).filter(|c| (r + c) % 2 == 1) {
-                let (x, y) = (c as f64 * s, r as f64 * s);
-                d.rect(x, y, s, s, &[("fill", "#b58863")]);
-            }
-        }
+        d.rect(0.0, 0.0, side, side, &[("fill", "url(#dark-squares)")]);
     });
     d.group(&[("fill", "#111"), ("stroke", "#fff")], |d| {
         for (r, row) in rows.iter().enumerate() {
@@ -57,5 +58,18 @@ mod tests {
         assert!(out.contains("queen at row 1, column 2"));
         assert!(out.contains("viewBox=\"0 0 160 160\""));
         assert_eq!(square(1000), 4.0);
+    }
+
+    #[test]
+    fn a_large_board_stays_small() {
+        let n = 1000;
+        let rows: Vec<String> = (0..n)
+            .map(|r| (0..n).map(|c| if c == r { 'Q' } else { '.' }).collect())
+            .collect();
+        let out = draw(&rows);
+        backref_svg::well_formed(&out).unwrap();
+        assert_eq!(out.matches("<rect").count(), 5);
+        assert!(out.contains("fill=\"url(#dark-squares)\""));
+        assert!(out.contains("<pattern id=\"dark-squares\" width=\"8\" height=\"8\""));
     }
 }

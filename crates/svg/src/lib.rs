@@ -141,6 +141,42 @@ impl Document {
         self
     }
 
+    /// A tile named `id` (`<pattern>` in `<defs>`), `width` × `height` in user units, holding
+    /// whatever `body` draws; a shape filled with `url(#id)` repeats it across its area. One
+    /// tile draws a board's squares in constant size however large the board.
+    pub fn pattern(
+        &mut self,
+        id: &str,
+        width: f64,
+        height: f64,
+        body: impl FnOnce(&mut Document),
+    ) -> &mut Document {
+        self.indent();
+        self.body.push_str("<defs>\n");
+        self.depth += 1;
+        self.indent();
+        self.body.push_str("<pattern");
+        push_attrs(
+            &mut self.body,
+            &[
+                ("id", id),
+                ("width", &num(width)),
+                ("height", &num(height)),
+                ("patternUnits", "userSpaceOnUse"),
+            ],
+        );
+        self.body.push_str(">\n");
+        self.depth += 1;
+        body(self);
+        self.depth -= 1;
+        self.indent();
+        self.body.push_str("</pattern>\n");
+        self.depth -= 1;
+        self.indent();
+        self.body.push_str("</defs>\n");
+        self
+    }
+
     /// A group with a `<title>` of its own as its first child (a tooltip in browsers).
     pub fn titled_group(
         &mut self,
@@ -507,6 +543,22 @@ mod tests {
         );
         well_formed(&out).unwrap();
         assert_eq!(palette(0), palette(PALETTE.len()));
+    }
+
+    #[test]
+    fn a_pattern_is_a_tile_in_defs() {
+        let mut d = Document::new(20.0, 20.0);
+        d.pattern("tile", 10.0, 10.0, |d| {
+            d.rect(0.0, 0.0, 5.0, 5.0, &[("fill", "#000")]);
+        });
+        d.rect(0.0, 0.0, 20.0, 20.0, &[("fill", "url(#tile)")]);
+        let out = d.finish();
+        well_formed(&out).unwrap();
+        assert!(out.contains(
+            "  <defs>\n    <pattern id=\"tile\" width=\"10\" height=\"10\" \
+             patternUnits=\"userSpaceOnUse\">\n      <rect x=\"0\" y=\"0\" width=\"5\" \
+             height=\"5\" fill=\"#000\"/>\n    </pattern>\n  </defs>\n"
+        ));
     }
 
     #[test]
