@@ -48,7 +48,7 @@ fn solves_one_to_twelve_through_pcre2_and_fancy() {
 
 #[test]
 fn every_encoding_and_order_solves_and_verifies() {
-    for encoding in ["pairwise", "rowguard", "packing"] {
+    for encoding in ["pairwise", "rowguard", "packing", "compact"] {
         for order in ["natural", "middle-out", "fewest-attacks"] {
             for portable in [false, true] {
                 let mut args = vec![
@@ -77,7 +77,7 @@ fn every_encoding_and_order_solves_and_verifies() {
 fn two_and_three_have_no_solution_not_gave_up() {
     for engine in ["pcre2", "pcre2-interp", "fancy"] {
         for n in ["2", "3"] {
-            for encoding in ["pairwise", "rowguard", "packing"] {
+            for encoding in ["pairwise", "rowguard", "packing", "compact"] {
                 let (v, code) = json(&[
                     "solve",
                     "queens",
@@ -223,7 +223,7 @@ fn emit_writes_all_files_to_a_directory() {
 #[test]
 fn emit_snapshots_of_four_queens_in_every_dialect() {
     for dialect in ["pcre2", "perl", "fancy", "python", "javascript", "dotnet"] {
-        for encoding in ["pairwise", "rowguard", "packing"] {
+        for encoding in ["pairwise", "rowguard", "packing", "compact"] {
             let (v, code) = json(&[
                 "emit",
                 "queens",

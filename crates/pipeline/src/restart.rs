@@ -161,7 +161,9 @@ pub fn solve_restarted<P: Puzzle + ?Sized>(
             let setup = stage.generate_ms + stage.compile_ms.max(reuse.compile_ms());
             if stage.match_ms > 0.0 {
                 let rate = steps as f64 / stage.match_ms;
-                unit = ((rate * setup) as u64).max(MIN_UNIT);
+                // The plan's own unit stays the least: a cheap setup must not cut runs
+                // shorter than the search the puzzle says a run needs.
+                unit = ((rate * setup) as u64).max(plan.unit).max(MIN_UNIT);
             }
         }
         last = Some(report);

@@ -110,6 +110,9 @@ pub enum Gadget {
         /// [`crate::Program::share_resources`]); `None`: one group each. Not part of the
         /// meaning.
         shared_from: Option<u32>,
+        /// Take the compact (trie) form even where the branch-reset form applies (see
+        /// [`crate::Program::compact_packing`]). Not part of the meaning.
+        compact: bool,
     },
     /// A clause: at least one literal holds. A literal `(v, true)` is the boolean `v`,
     /// `(v, false)` its negation.

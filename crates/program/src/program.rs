@@ -275,9 +275,7 @@ impl Program {
         let symmetry: Vec<Option<u32>> = items.iter().map(|item| item.symmetry).collect();
         for item in items {
             let labels: Vec<String> = item.options.iter().map(|o| o.label.clone()).collect();
-            let mut seen = labels.clone();
-            seen.sort();
-            seen.dedup();
+            let seen: std::collections::HashSet<&str> = labels.iter().map(String::as_str).collect();
             if seen.len() != labels.len() {
                 return Err(ProgramError::Arity(format!(
                     "packing item {}: option labels repeat",
@@ -306,8 +304,33 @@ impl Program {
             waste,
             names: Vec::new(),
             shared_from: None,
+            compact: false,
         });
         Ok(vars)
+    }
+
+    /// Asks for the compact form of the packing whose items are `items`: the trie loop, whose
+    /// pattern is a few kilobytes and depends only on the resources, even where the target's
+    /// branch reset would allow the faster-per-node but larger form (whose pattern changes
+    /// with the items' order and can run to megabytes). For searches known to be short, such as
+    /// restarts over many orders, where compiling the pattern would cost more than matching it.
+    /// Ignored where the trie form cannot be printed. Does not change the meaning.
+    pub fn compact_packing(&mut self, items: &[VarId]) -> Result<(), ProgramError> {
+        let compact = self.statements.iter_mut().find_map(|s| match s {
+            Gadget::Packing {
+                items: its,
+                compact,
+                ..
+            } if its == items => Some(compact),
+            _ => None,
+        });
+        let Some(compact) = compact else {
+            return Err(ProgramError::Arity(
+                "compact_packing: no packing with these items".into(),
+            ));
+        };
+        *compact = true;
+        Ok(())
     }
 
     /// Lets the resources `from..` of the packing whose items are `items` share capture groups,
@@ -345,7 +368,7 @@ impl Program {
                 .iter()
                 .map(|o| {
                     let mut o: Vec<u32> = o.iter().copied().filter(|r| *r < from).collect();
-                    o.sort();
+                    o.sort_unstable();
                     o
                 })
                 .collect();
@@ -354,7 +377,7 @@ impl Program {
                     "share_resources: an option of item {i} uses no resource below {from}"
                 )));
             }
-            own.sort();
+            own.sort_unstable();
             own.dedup();
             if own.len() != opts.len() {
                 return Err(ProgramError::Arity(format!(

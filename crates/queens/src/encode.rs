@@ -24,13 +24,19 @@ pub enum Encoding {
     /// body with one group per resource (O(N) groups); without, it falls back to guards.
     /// The CLI's default past N=44, where rowguard's N² groups outgrow the JIT's frame.
     Packing,
+    /// The packing in its compact (trie loop) form even where branch reset would allow the
+    /// larger one (`Program::compact_packing`): a pattern of a few kilobytes that depends only
+    /// on N, so restarts over orders compile it once; each node costs more. What the default's
+    /// restarts run, whose searches are short by design.
+    Compact,
 }
 
 /// Every encoding with its command-line name.
-pub const ENCODINGS: [(&str, Encoding); 3] = [
+pub const ENCODINGS: [(&str, Encoding); 4] = [
     ("pairwise", Encoding::Pairwise),
     ("rowguard", Encoding::RowGuard),
     ("packing", Encoding::Packing),
+    ("compact", Encoding::Compact),
 ];
 
 /// A program for one board, with the variable order to compile it in.
@@ -223,7 +229,7 @@ pub fn encode_with(
                 }
             }
         }
-        Encoding::Packing => {
+        Encoding::Packing | Encoding::Compact => {
             let items = order
                 .rows
                 .iter()
@@ -254,6 +260,9 @@ pub fn encode_with(
             p.name_resources(&vars, names)?;
             if shared {
                 p.share_resources(&vars, n as u32)?;
+            }
+            if encoding == Encoding::Compact {
+                p.compact_packing(&vars)?;
             }
             var_order = vars.clone();
             let mut rows = vec![VarId(0); n];

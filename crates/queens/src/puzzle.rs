@@ -155,10 +155,19 @@ impl Puzzle for Queens {
             order::RANDOM_PREFIX
         };
         let names = (1..=RESTART_SEEDS).map(|k| format!("{prefix}{k}"));
+        // Restarts are short searches, each on a new order: where the default would be the
+        // branch-reset packing, they take its compact form, whose pattern (a few KB, the same
+        // for every order) compiles once, while the branch-reset one (up to 4 MB at N=80)
+        // would be compiled again for each order and cost far more than the search.
+        let encoding = settings.encoding.clone().or_else(|| {
+            let f = settings.features;
+            (f.branch_reset && f.conditionals).then(|| "compact".to_string())
+        });
         let runs = names
             .map(|o| {
                 let s = Settings {
                     order: Some(o.clone()),
+                    encoding: encoding.clone(),
                     ..settings.clone()
                 };
                 (format!("order {o}"), s)
@@ -264,9 +273,15 @@ mod tests {
 
     /// Counts `q`'s solutions inside PCRE2 (JIT), every kept one checked by the rule checker.
     fn engine_count(q: &Queens, order: &str) -> u64 {
+        engine_count_as(q, order, None)
+    }
+
+    /// [`engine_count`] with an encoding named.
+    fn engine_count_as(q: &Queens, order: &str, encoding: Option<&str>) -> u64 {
         let engine = backref_engine::Pcre2::jit();
         let mut request = backref_pipeline::Request::new(&engine);
         request.settings.order = Some(order.into());
+        request.settings.encoding = encoding.map(String::from);
         let report = backref_pipeline::count(q, &engine, &request, 3).expect("counts");
         assert!(report.problems.is_empty(), "{:?}", report.problems);
         assert_eq!(report.gave_up, None);
@@ -286,6 +301,43 @@ mod tests {
                 assert_eq!((shared, plain), (want, want), "N={n} {order}");
             }
         }
+    }
+
+    #[test]
+    fn the_compact_form_keeps_every_solution() {
+        // The compact (trie) packing against the branch-reset one: the same counts, in-engine.
+        let known = [1, 0, 0, 2, 10, 4, 40, 92];
+        for (i, &want) in known.iter().enumerate() {
+            let n = i + 1;
+            for order in ["natural", "random-2"] {
+                let compact = engine_count_as(&Queens::new(n), order, Some("compact"));
+                let reset = engine_count_as(&Queens::new(n), order, Some("packing"));
+                assert_eq!((compact, reset), (want, want), "N={n} {order}");
+            }
+        }
+    }
+
+    #[test]
+    fn restarts_compile_one_compact_pattern_for_every_order() {
+        let options = backref_program::Options::new(&backref_program::dialect::PCRE2);
+        let plan = Queens::new(60)
+            .restarts(&Settings::default().for_options(&options))
+            .expect("the default restarts");
+        let emit = |settings: &Settings| {
+            backref_pipeline::emit(&Queens::new(60), settings, &options, 0).expect("emits")
+        };
+        let (a, b) = (emit(&plan.runs[0].1), emit(&plan.runs[1].1));
+        assert_eq!(plan.runs[0].1.encoding.as_deref(), Some("compact"));
+        assert_eq!(a.pattern, b.pattern, "one pattern for every order");
+        assert_ne!(a.subject, b.subject, "the order is in the subject");
+        assert!(a.pattern.len() < 40_000, "{} bytes", a.pattern.len());
+        // An encoding the user chose is kept.
+        let chosen = Settings {
+            encoding: Some("packing".into()),
+            ..Settings::default()
+        };
+        let plan = Queens::new(60).restarts(&chosen).expect("restarts");
+        assert_eq!(plan.runs[0].1.encoding.as_deref(), Some("packing"));
     }
 
     #[test]

@@ -357,7 +357,7 @@ impl Lowerer<'_> {
             subject.push_str(&t.repeat(most + 1));
             subject.push_str(&"-".repeat(ruler));
             subject.push(';');
-            self.record_item(*item, t, &groups, opts);
+            self.record_item(*item, t, &groups, opts.to_vec());
         }
         let body = Node::Seq(vec![
             dispatch(branches),
@@ -677,7 +677,7 @@ impl Lowerer<'_> {
             }
             subject.push_str(&t.repeat(most_tails));
             subject.push(';');
-            self.record_item(*item, t, &groups, opts);
+            self.record_item(*item, t, &groups, opts.to_vec());
             dominance.absorb(opts);
         }
         let body = Node::Seq(vec![

@@ -234,14 +234,14 @@ impl Lowerer<'_> {
         item: VarId,
         token: String,
         groups: &std::rc::Rc<Vec<GroupId>>,
-        options: &[Vec<u32>],
+        options: Vec<Vec<u32>>,
     ) {
         self.sources.push((
             item,
             Source::Resources {
                 token,
                 groups: groups.clone(),
-                options: options.to_vec(),
+                options,
             },
         ));
     }
@@ -259,6 +259,7 @@ impl Lowerer<'_> {
             waste,
             names,
             shared_from,
+            compact,
         } = g
         else {
             unreachable!("called for packings only");
@@ -291,11 +292,12 @@ impl Lowerer<'_> {
             names,
         };
         let sharing = spec.sharing(*shared_from, self.features);
-        let mut lowered = if sharing.is_some() {
+        let trie = self.features.conditionals && self.features.lookahead;
+        let mut lowered = if sharing.is_some() || (*compact && trie) {
             self.packing_trie(&spec, sharing)
         } else if let Some(layout) = self.reset_layout(&spec) {
             self.packing_reset(&spec, layout)
-        } else if self.features.conditionals && self.features.lookahead {
+        } else if trie {
             self.packing_trie(&spec, None)
         } else {
             self.packing_guards(&spec)

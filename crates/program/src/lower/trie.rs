@@ -306,50 +306,55 @@ impl Lowerer<'_> {
         }
         body.push(Node::lit(";"));
         let body = Node::Seq(body);
+        // Every resource's code, written once: the subject repeats them millions of times on
+        // large instances (N=1000 queens: 58 MB).
+        let codes: Vec<String> = (0..resources).map(code).collect();
+        let plus = match dead.as_ref() {
+            Some(d) if d.slot.is_some() => "+",
+            _ => "",
+        };
         let mut subject = String::new();
         for (i, (item, opts)) in items.iter().zip(options).enumerate() {
             let t = token(i);
-            let list: Vec<String> = opts
-                .iter()
-                .enumerate()
-                .map(|(j, o)| {
-                    let mut text = String::new();
-                    if ordered {
-                        match class_of(i) {
-                            None => text.push('.'),
-                            Some(k) => {
-                                let earlier = (0..i).any(|e| class_of(e) == Some(k));
-                                text.push(char::from(if earlier { b'A' } else { b'a' } + k as u8));
-                                text.push_str(&format!("{j:0index_bits$b}"));
-                            }
-                        }
-                    }
-                    text.extend(requires[i][j].iter().map(|r| format!("!{}", code(*r))));
-                    text.extend(o.iter().map(|r| {
-                        // A shared resource is followed by its group's digits (`shared_take`).
-                        let tail = if *r < from { t.as_str() } else { SHARED_TABLE };
-                        format!("{}{tail}", code(*r))
-                    }));
-                    if let Some(dead) = dead.as_ref().filter(|d| !d.hopeless) {
-                        let plus = if dead.slot.is_some() { "+" } else { "" };
-                        text.extend(
-                            dead.listed(o)
-                                .into_iter()
-                                .map(|r| format!(">{}{plus}", code(r))),
-                        );
-                    }
-                    text
-                })
-                .collect();
             if let Some(r) = gates[i] {
                 subject.push('?');
-                subject.push_str(&code(r));
+                subject.push_str(&codes[r as usize]);
             }
-            subject.push_str(&list.join(","));
+            for (j, o) in opts.iter().enumerate() {
+                if j > 0 {
+                    subject.push(',');
+                }
+                if ordered {
+                    match class_of(i) {
+                        None => subject.push('.'),
+                        Some(k) => {
+                            let earlier = (0..i).any(|e| class_of(e) == Some(k));
+                            subject.push(char::from(if earlier { b'A' } else { b'a' } + k as u8));
+                            subject.push_str(&format!("{j:0index_bits$b}"));
+                        }
+                    }
+                }
+                for r in &requires[i][j] {
+                    subject.push('!');
+                    subject.push_str(&codes[*r as usize]);
+                }
+                for r in o {
+                    // A shared resource is followed by its group's digits (`shared_take`).
+                    subject.push_str(&codes[*r as usize]);
+                    subject.push_str(if *r < from { t.as_str() } else { SHARED_TABLE });
+                }
+                if let Some(dead) = dead.as_ref().filter(|d| !d.hopeless) {
+                    for r in dead.listed(o) {
+                        subject.push('>');
+                        subject.push_str(&codes[r as usize]);
+                        subject.push_str(plus);
+                    }
+                }
+            }
             if checks {
                 subject.push('|');
                 for r in &due[i] {
-                    subject.push_str(&code(*r));
+                    subject.push_str(&codes[*r as usize]);
                 }
             }
             subject.push(';');
@@ -358,7 +363,7 @@ impl Lowerer<'_> {
                 .iter()
                 .map(|o| o.iter().copied().filter(|r| *r < from).collect())
                 .collect();
-            self.record_item(*item, t, &groups, &own);
+            self.record_item(*item, t, &groups, own);
         }
         // No option starts with `#`, so the loop can only end after the last item.
         let pattern = open_loop(body, &mut subject, "#;");
