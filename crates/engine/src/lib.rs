@@ -19,6 +19,7 @@ use serde::Serialize;
 
 mod cancel;
 mod captures;
+mod detach;
 mod external;
 mod fancy;
 mod flags;

@@ -71,6 +71,7 @@ use pcre2_sys::{
 };
 use serde::Serialize;
 
+use crate::detach::{self, Detached};
 use crate::shape::{shape, thousands};
 use crate::{
     run_compiled, Cancel, Captures, Count, Engine, EngineError, EngineInfo, Flags, Limit, Limits,
@@ -555,6 +556,34 @@ fn match_limited(
             context.0,
         )
     }
+}
+
+/// What a match in a child process sends back: its return code, then its ovector (the
+/// captures' offsets), little-endian.
+fn answer_bytes(rc: c_int, ovector: &[usize]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(12 + 8 * ovector.len());
+    out.extend(rc.to_le_bytes());
+    out.extend((ovector.len() as u64).to_le_bytes());
+    for x in ovector {
+        out.extend((*x as u64).to_le_bytes());
+    }
+    out
+}
+
+/// Reads [`answer_bytes`] back.
+fn read_answer(bytes: &[u8]) -> Result<(c_int, Vec<usize>), String> {
+    let bad = || format!("a child's answer of {} bytes is cut short", bytes.len());
+    let rc = c_int::from_le_bytes(bytes.get(..4).ok_or_else(bad)?.try_into().expect("4"));
+    let count = u64::from_le_bytes(bytes.get(4..12).ok_or_else(bad)?.try_into().expect("8"));
+    let words = bytes.get(12..).ok_or_else(bad)?;
+    if words.len() as u64 != 8 * count {
+        return Err(bad());
+    }
+    let ovector = words
+        .chunks_exact(8)
+        .map(|w| u64::from_le_bytes(w.try_into().expect("8")) as usize)
+        .collect();
+    Ok((rc, ovector))
 }
 
 /// One compiled form of a pattern (plain, or the counting form), JIT-compiled where asked.
@@ -1382,11 +1411,64 @@ fn run_form(
         let rc = match_limited(form, subject, &match_data, &context, limit);
         (rc, match_start.elapsed())
     };
+    // The captures of a match made in a child process (the detached timeout), which the
+    // parent's match data never saw.
+    let mut child_ovector: Option<Vec<usize>> = None;
     let (rc, fuel_ran_out) = match calibrate {
         None => {
             let (rc, took) = match_once(user_limit);
             timing.matching = took;
             (rc, false)
+        }
+        Some(deadline) if detach::available() && limits.cancel.is_none() => {
+            // A first short run in this process, the calibrated one's first (a search within
+            // it pays nothing, not even a fork: 2 ms of queens 40 became 4-9 ms with the fork
+            // after 100,000 steps); a longer one runs again in a child process that the
+            // deadline ends, without a match limit of the timeout's own (docs/engines.md,
+            // "Timeouts"). Not in a race (a cancel flag): the
+            // other contenders' writes while the child lives would each copy a page, which
+            // cost rectangles' race about 15 % of its wall time.
+            let left = deadline.saturating_duration_since(Instant::now());
+            let first = first_limit(left, form.jit, user_limit);
+            let (rc, took) = match_once(first);
+            timing.matching = took;
+            if rc != PCRE2_ERROR_MATCHLIMIT || first >= user_limit {
+                (rc, false)
+            } else {
+                let started = Instant::now();
+                let answer = detach::run_detached(deadline, || {
+                    let rc = match_limited(form, subject, &match_data, &context, user_limit);
+                    answer_bytes(rc, match_data.ovector())
+                });
+                timing.matching += started.elapsed();
+                notes.push(format!(
+                    "the timeout is kept by a child process: a first run of {first} steps took \
+                     {:.1} ms, then the match ran again in a child process that the deadline \
+                     ends",
+                    took.as_secs_f64() * 1e3
+                ));
+                match answer {
+                    Ok(Detached::Done(bytes)) => {
+                        let (rc, ovector) = read_answer(&bytes).map_err(match_err)?;
+                        child_ovector = Some(ovector);
+                        (rc, false)
+                    }
+                    Ok(Detached::TimedOut) => (PCRE2_ERROR_MATCHLIMIT, true),
+                    Err(e) => {
+                        notes.push(format!(
+                            "no child process ({e}): the timeout is kept by calibrated match \
+                             limits instead"
+                        ));
+                        let left = deadline.saturating_duration_since(Instant::now());
+                        let first = first_limit(left, form.jit, user_limit);
+                        let (rc, ran_out, took, note) =
+                            calibrated(match_once, first, user_limit, deadline);
+                        timing.matching += took;
+                        notes.extend(note);
+                        (rc, ran_out)
+                    }
+                }
+            }
         }
         Some(deadline) => {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -1417,7 +1499,7 @@ fn run_form(
     let elapsed = start.elapsed();
 
     let read_match = |md: &MatchData| {
-        let ov = md.ovector();
+        let ov = child_ovector.as_deref().unwrap_or_else(|| md.ovector());
         let groups = (0..=group_count)
             .map(|n| {
                 if 2 * n + 1 < ov.len() {

@@ -319,17 +319,23 @@ fn timeout_without_callouts_keeps_a_calibrated_match_limit() {
             timeout: Some(Duration::from_millis(200)),
             ..Limits::default()
         };
-        // The same endless search, with no callout for PCRE2 to look at the clock: the first
-        // short run measures the step rate, the next runs to the deadline on a match limit.
+        // The same endless search, with no callout for PCRE2 to look at the clock: after a
+        // first short run, the match runs again in a child process that the deadline kills
+        // (on unix), or on a match limit sized by the rate the first run measured.
+        let start = std::time::Instant::now();
         let run = e
             .run(HARD, &hard_subject(80), Mode::First, &limits)
             .unwrap();
         assert_eq!(gave_up(&run), Limit::Timeout, "{}", e.name());
+        assert!(start.elapsed() >= Duration::from_millis(200));
         assert_eq!(run.steps, None, "no callout function was installed");
+        let kept_by = if cfg!(unix) {
+            "child process"
+        } else {
+            "calibrated match limit"
+        };
         assert!(
-            run.notes
-                .iter()
-                .any(|n| n.contains("calibrated match limit")),
+            run.notes.iter().any(|n| n.contains(kept_by)),
             "{:?}",
             run.notes
         );
@@ -337,6 +343,35 @@ fn timeout_without_callouts_keeps_a_calibrated_match_limit() {
         let run = e.run(HARD, &hard_subject(6), Mode::First, &limits).unwrap();
         assert_eq!(run.outcome, Outcome::NoSolution, "{}", e.name());
         assert!(run.notes.is_empty(), "{:?}", run.notes);
+    }
+}
+
+#[test]
+fn a_long_timed_search_keeps_its_captures() {
+    // Every split of the a's fails at `c` (millions of steps) before the second
+    // alternative matches: longer than the first run, so under a timeout the match is made again
+    // in a child process, whose captures must come back as they are.
+    let pattern = r"\A(?:(a|aa)*)c|\A(a+)(b)";
+    let subject = format!("{}b", "a".repeat(32));
+    for e in both() {
+        let untimed = e
+            .run(pattern, &subject, Mode::First, &Limits::default())
+            .unwrap();
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(10)),
+            ..Limits::default()
+        };
+        let timed = e.run(pattern, &subject, Mode::First, &limits).unwrap();
+        assert_eq!(timed.outcome, untimed.outcome, "{}", e.name());
+        assert_eq!(solved(&timed).get(2), Some("a".repeat(32).as_str()));
+        assert_eq!(solved(&timed).get(3), Some("b"));
+        if cfg!(unix) && e.name() == "pcre2" {
+            assert!(
+                timed.notes.iter().any(|n| n.contains("child process")),
+                "{:?}",
+                timed.notes
+            );
+        }
     }
 }
 
