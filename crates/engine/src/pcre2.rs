@@ -1421,15 +1421,15 @@ fn run_form(
             (rc, false)
         }
         Some(deadline) if detach::available() && limits.cancel.is_none() => {
-            // A first short run in this process, the calibrated one's first (a search within
-            // it pays nothing, not even a fork: 2 ms of queens 40 became 4-9 ms with the fork
-            // after 100,000 steps); a longer one runs again in a child process that the
-            // deadline ends, without a match limit of the timeout's own (docs/engines.md,
-            // "Timeouts"). Not in a race (a cancel flag): the
+            // A first short run in this process, where most searches end; a longer one runs
+            // again in a child process that the deadline ends, without a match limit of the
+            // timeout's own (docs/engines.md, "Timeouts"). The first run is short because
+            // it is paid twice: with the calibrated one's (2 million steps at 10 s), N=1000
+            // queens' 1.27 s match took 1.59 s, against 1.2 s with this one, while a search
+            // just past it pays a few milliseconds for the fork (queens 40: 2 -> 4-9 ms). Not in a race (a cancel flag): the
             // other contenders' writes while the child lives would each copy a page, which
             // cost rectangles' race about 15 % of its wall time.
-            let left = deadline.saturating_duration_since(Instant::now());
-            let first = first_limit(left, form.jit, user_limit);
+            let first = CALIBRATION_STEPS.min(user_limit);
             let (rc, took) = match_once(first);
             timing.matching = took;
             if rc != PCRE2_ERROR_MATCHLIMIT || first >= user_limit {
