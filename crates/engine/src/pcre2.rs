@@ -848,6 +848,84 @@ fn calibrated(
     }
 }
 
+/// How a [`detached`] match ended.
+struct DetachedRun {
+    /// PCRE2's return code (the match limit's when the deadline passed).
+    rc: c_int,
+    /// Whether the deadline passed first.
+    ran_out: bool,
+    /// Time spent matching, in this process and in the child.
+    took: Duration,
+    /// What to tell the user.
+    notes: Vec<String>,
+    /// The child's captures, when it matched.
+    ovector: Option<Vec<usize>>,
+}
+
+/// A timed match of a pattern without callouts, kept by a child process: a first run of
+/// [`CALIBRATION_STEPS`] in this process (`match_once`), where most searches end; a longer one
+/// runs again in a forked child (`in_child`, [`detach::run_detached`]) that the deadline
+/// kills, without a match limit of the timeout's own. The first run is short because it is paid
+/// twice: one of the calibrated size (2 million steps at 10 s) made N=1000 queens' 1.27 s match
+/// take 1.59 s, against 1.23 s with this one, while a search just past it pays a few
+/// milliseconds for the fork (queens 40: 2 → 4–9 ms). Where no child can be started, the
+/// calibrated limits keep the deadline ([`calibrated`]).
+fn detached(
+    match_once: &impl Fn(u32) -> (c_int, Duration),
+    in_child: impl FnOnce() -> Vec<u8>,
+    user_limit: u32,
+    deadline: Instant,
+    jit: bool,
+) -> DetachedRun {
+    let first = CALIBRATION_STEPS.min(user_limit);
+    let (rc, took) = match_once(first);
+    let mut run = DetachedRun {
+        rc,
+        ran_out: false,
+        took,
+        notes: Vec::new(),
+        ovector: None,
+    };
+    if rc != PCRE2_ERROR_MATCHLIMIT || first >= user_limit {
+        return run;
+    }
+    let started = Instant::now();
+    let answer = detach::run_detached(deadline, in_child);
+    run.took += started.elapsed();
+    run.notes.push(format!(
+        "the timeout is kept by a child process: a first run of {first} steps took {:.1} ms, \
+         then the match ran again in a child process that the deadline ends",
+        took.as_secs_f64() * 1e3
+    ));
+    match answer.and_then(|a| match a {
+        Detached::Done(bytes) => read_answer(&bytes).map(Some),
+        Detached::TimedOut => Ok(None),
+    }) {
+        Ok(Some((rc, ovector))) => {
+            run.rc = rc;
+            run.ovector = Some(ovector);
+        }
+        Ok(None) => {
+            run.rc = PCRE2_ERROR_MATCHLIMIT;
+            run.ran_out = true;
+        }
+        Err(e) => {
+            run.notes.push(format!(
+                "no answer from the child process ({e}): the timeout is kept by calibrated \
+                 match limits instead"
+            ));
+            let left = deadline.saturating_duration_since(Instant::now());
+            let first = first_limit(left, jit, user_limit);
+            let (rc, ran_out, took, note) = calibrated(match_once, first, user_limit, deadline);
+            run.took += took;
+            run.notes.extend(note);
+            run.rc = rc;
+            run.ran_out = ran_out;
+        }
+    }
+    run
+}
+
 /// Everything the callout function reads and writes during one match.
 struct CalloutState {
     counting: bool,
@@ -1420,55 +1498,18 @@ fn run_form(
             timing.matching = took;
             (rc, false)
         }
+        // Not in a race (a cancel flag): the other contenders' writes while the child lives
+        // would each copy a page first, which cost rectangles' race 10-15 % of its wall time.
         Some(deadline) if detach::available() && limits.cancel.is_none() => {
-            // A first short run in this process, where most searches end; a longer one runs
-            // again in a child process that the deadline ends, without a match limit of the
-            // timeout's own (docs/engines.md, "Timeouts"). The first run is short because
-            // it is paid twice: with the calibrated one's (2 million steps at 10 s), N=1000
-            // queens' 1.27 s match took 1.59 s, against 1.2 s with this one, while a search
-            // just past it pays a few milliseconds for the fork (queens 40: 2 -> 4-9 ms). Not in a race (a cancel flag): the
-            // other contenders' writes while the child lives would each copy a page, which
-            // cost rectangles' race about 15 % of its wall time.
-            let first = CALIBRATION_STEPS.min(user_limit);
-            let (rc, took) = match_once(first);
-            timing.matching = took;
-            if rc != PCRE2_ERROR_MATCHLIMIT || first >= user_limit {
-                (rc, false)
-            } else {
-                let started = Instant::now();
-                let answer = detach::run_detached(deadline, || {
-                    let rc = match_limited(form, subject, &match_data, &context, user_limit);
-                    answer_bytes(rc, match_data.ovector())
-                });
-                timing.matching += started.elapsed();
-                notes.push(format!(
-                    "the timeout is kept by a child process: a first run of {first} steps took \
-                     {:.1} ms, then the match ran again in a child process that the deadline \
-                     ends",
-                    took.as_secs_f64() * 1e3
-                ));
-                match answer {
-                    Ok(Detached::Done(bytes)) => {
-                        let (rc, ovector) = read_answer(&bytes).map_err(match_err)?;
-                        child_ovector = Some(ovector);
-                        (rc, false)
-                    }
-                    Ok(Detached::TimedOut) => (PCRE2_ERROR_MATCHLIMIT, true),
-                    Err(e) => {
-                        notes.push(format!(
-                            "no child process ({e}): the timeout is kept by calibrated match \
-                             limits instead"
-                        ));
-                        let left = deadline.saturating_duration_since(Instant::now());
-                        let first = first_limit(left, form.jit, user_limit);
-                        let (rc, ran_out, took, note) =
-                            calibrated(match_once, first, user_limit, deadline);
-                        timing.matching += took;
-                        notes.extend(note);
-                        (rc, ran_out)
-                    }
-                }
-            }
+            let in_child = || {
+                let rc = match_limited(form, subject, &match_data, &context, user_limit);
+                answer_bytes(rc, match_data.ovector())
+            };
+            let run = detached(&match_once, in_child, user_limit, deadline, form.jit);
+            timing.matching = run.took;
+            notes.extend(run.notes);
+            child_ovector = run.ovector;
+            (run.rc, run.ran_out)
         }
         Some(deadline) => {
             let left = deadline.saturating_duration_since(Instant::now());

@@ -16,7 +16,9 @@
 //! compile take time in proportion to those); after a run cut by its limit, the unit becomes
 //! the steps that run matched in the time its generation and compile took (the engine's step
 //! rate varies with the pattern: PCRE2's JIT runs about 35 million a second on queens' N=100
-//! pattern, 6.6 million on N=500's). So later limits follow the measured times, and which run
+//! pattern, 6.6 million on N=500's), never less than the plan's own unit: a cheap setup must
+//! not cut runs below the search the puzzle says a run needs (faster generation once took
+//! N=1000 queens from 4 runs to 15). So later limits follow the measured times, and which run
 //! solves may vary from machine to machine; each run's order and outcome stay static and
 //! honest.
 
@@ -39,9 +41,9 @@ pub struct Restarts {
     /// The runs' settings (each with its static order) with a label naming each, in the order
     /// they are tried. The last runs without a match limit of its own.
     pub runs: Vec<(String, Settings)>,
-    /// Match steps of the shortest run until one has been measured; run `i` (from 1) gets
-    /// `unit × luby(i)` (see the module documentation for how the unit follows the measured
-    /// cost of a restart).
+    /// Match steps of the shortest run until one has been measured, and the least unit after;
+    /// run `i` (from 1) gets `unit × luby(i)` (see the module documentation for how the unit
+    /// follows the measured cost of a restart).
     pub unit: u64,
     /// The least match limit of the first run per byte of its pattern and subject (0: none).
     /// Not applied under a user's match limit.
