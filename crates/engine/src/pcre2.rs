@@ -773,7 +773,8 @@ const GROWTH: f64 = 1024.0;
 
 /// The longest timeout kept by [`calibrated`]: PCRE2's match limit is a `u32`, which the
 /// fastest patterns here (about 100 million steps a second under the JIT) use up in about
-/// 40 s. Longer timeouts get a pattern with callouts ([`crate::callouts_for_timeout`]).
+/// 40 s. Longer timeouts get a pattern with callouts ([`crate::callouts_for_timeout`]) where
+/// no child process can keep them ([`detach`]).
 const LONGEST_CALIBRATED_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// A timed match of a pattern without callouts, where PCRE2 cannot look at the clock: first a
@@ -1205,8 +1206,14 @@ impl Engine for Pcre2 {
         true
     }
 
+    /// Any timeout where a child process can keep it ([`detach`]: the deadline kills the
+    /// child, and the match limit stays the untimed run's); else [`LONGEST_CALIBRATED_TIMEOUT`].
     fn timeout_without_callouts(&self) -> Duration {
-        LONGEST_CALIBRATED_TIMEOUT
+        if detach::available() {
+            Duration::MAX
+        } else {
+            LONGEST_CALIBRATED_TIMEOUT
+        }
     }
 
     /// Compiles the plain form (and JIT-compiles it with [`Pcre2::jit`]); a counting run
