@@ -129,16 +129,7 @@ impl Document {
     /// A group (`<g>`) holding whatever `body` draws; its attributes (a class, a fill, a
     /// stroke) apply to everything in it.
     pub fn group(&mut self, attrs: Attrs, body: impl FnOnce(&mut Document)) -> &mut Document {
-        self.indent();
-        self.body.push_str("<g");
-        push_attrs(&mut self.body, attrs);
-        self.body.push_str(">\n");
-        self.depth += 1;
-        body(self);
-        self.depth -= 1;
-        self.indent();
-        self.body.push_str("</g>\n");
-        self
+        self.container("g", attrs, body)
     }
 
     /// A tile named `id` (`<pattern>` in `<defs>`), `width` × `height` in user units, holding
@@ -151,29 +142,34 @@ impl Document {
         height: f64,
         body: impl FnOnce(&mut Document),
     ) -> &mut Document {
+        let (w, h) = (num(width), num(height));
+        let attrs = [
+            ("id", id),
+            ("width", w.as_str()),
+            ("height", h.as_str()),
+            ("patternUnits", "userSpaceOnUse"),
+        ];
+        self.container("defs", &[], |d| {
+            d.container("pattern", &attrs, body);
+        })
+    }
+
+    /// An element `name` with `attrs` holding whatever `body` draws, one level deeper.
+    fn container(
+        &mut self,
+        name: &str,
+        attrs: Attrs,
+        body: impl FnOnce(&mut Document),
+    ) -> &mut Document {
         self.indent();
-        self.body.push_str("<defs>\n");
-        self.depth += 1;
-        self.indent();
-        self.body.push_str("<pattern");
-        push_attrs(
-            &mut self.body,
-            &[
-                ("id", id),
-                ("width", &num(width)),
-                ("height", &num(height)),
-                ("patternUnits", "userSpaceOnUse"),
-            ],
-        );
+        let _ = write!(self.body, "<{name}");
+        push_attrs(&mut self.body, attrs);
         self.body.push_str(">\n");
         self.depth += 1;
         body(self);
         self.depth -= 1;
         self.indent();
-        self.body.push_str("</pattern>\n");
-        self.depth -= 1;
-        self.indent();
-        self.body.push_str("</defs>\n");
+        let _ = writeln!(self.body, "</{name}>");
         self
     }
 
