@@ -37,8 +37,11 @@ pub(crate) fn run_detached(
     use std::os::fd::FromRawFd;
 
     let mut fds = [0 as libc::c_int; 2];
+    // Close-on-exec: a process another thread starts meanwhile (an external engine's runner)
+    // must not inherit the write end, or the answer's end of file would wait for it to exit.
+    // The forked child keeps both ends (it does not exec).
     // SAFETY: `fds` has room for the two descriptors `pipe` writes.
-    if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+    if unsafe { open_pipe(&mut fds) } != 0 {
         return Err(format!("pipe: {}", std::io::Error::last_os_error()));
     }
     let (read_fd, write_fd) = (fds[0], fds[1]);
@@ -81,6 +84,28 @@ pub(crate) fn run_detached(
         ));
     }
     Ok(Detached::Done(bytes))
+}
+
+/// A pipe whose ends close on exec, atomically where the platform can.
+///
+/// # Safety
+/// `fds` must be writable (it is a plain array here).
+#[cfg(unix)]
+unsafe fn open_pipe(fds: &mut [libc::c_int; 2]) -> libc::c_int {
+    #[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
+    {
+        libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC)
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_os = "freebsd")))]
+    {
+        let rc = libc::pipe(fds.as_mut_ptr());
+        if rc == 0 {
+            for fd in *fds {
+                libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+            }
+        }
+        rc
+    }
 }
 
 /// The child's side: runs `work`, writes its bytes, exits without running destructors or exit
