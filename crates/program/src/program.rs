@@ -274,7 +274,28 @@ impl Program {
         let mut requires: Vec<Vec<Vec<u32>>> = Vec::with_capacity(items.len());
         let symmetry: Vec<Option<u32>> = items.iter().map(|item| item.symmetry).collect();
         for item in items {
-            let labels: Vec<String> = item.options.iter().map(|o| o.label.clone()).collect();
+            if let Some(r) = item
+                .options
+                .iter()
+                .find_map(|o| o.resources.iter().find(|r| **r >= resources))
+            {
+                return Err(ProgramError::Arity(format!(
+                    "packing item {}: resource {r} out of range",
+                    item.name
+                )));
+            }
+            // Taken apart, not copied: N=1000 queens has a million options.
+            let count = item.options.len();
+            let (mut labels, mut uses, mut hints) = (
+                Vec::with_capacity(count),
+                Vec::with_capacity(count),
+                Vec::with_capacity(count),
+            );
+            for o in item.options {
+                labels.push(o.label);
+                uses.push(o.resources);
+                hints.push(o.requires);
+            }
             let seen: std::collections::HashSet<&str> = labels.iter().map(String::as_str).collect();
             if seen.len() != labels.len() {
                 return Err(ProgramError::Arity(format!(
@@ -282,17 +303,9 @@ impl Program {
                     item.name
                 )));
             }
-            for o in &item.options {
-                if let Some(r) = o.resources.iter().find(|r| **r >= resources) {
-                    return Err(ProgramError::Arity(format!(
-                        "packing item {}: resource {r} out of range",
-                        item.name
-                    )));
-                }
-            }
             vars.push(self.add_var(&item.name, labels, false)?);
-            requires.push(item.options.iter().map(|o| o.requires.clone()).collect());
-            options.push(item.options.into_iter().map(|o| o.resources).collect());
+            requires.push(hints);
+            options.push(uses);
         }
         self.statements.push(Gadget::Packing {
             items: vars.clone(),
