@@ -28,11 +28,22 @@ pub enum Propagation {
     /// resource per item, so the packing keeps its compact layout, and a check is a few
     /// conditionals ([`crate::lower::LIGHT_USERS`]).
     Light,
+    /// The packing lookahead (branch-reset form, dialects with subroutine calls): after each
+    /// item placed, a search inside the pattern, in any order, finds that the items still to
+    /// place can all be placed (one subroutine scanning the resources, called in a lookahead).
+    /// No forward checks. The strongest level: a branch survives only if it has a completion,
+    /// at the cost of a search per node.
+    Complete,
 }
 
 impl Propagation {
     /// Every level, weakest first.
-    pub const ALL: [Propagation; 3] = [Propagation::None, Propagation::Light, Propagation::Forward];
+    pub const ALL: [Propagation; 4] = [
+        Propagation::None,
+        Propagation::Light,
+        Propagation::Forward,
+        Propagation::Complete,
+    ];
 
     /// The level's name, as `--propagate` takes it.
     pub fn name(self) -> &'static str {
@@ -40,6 +51,7 @@ impl Propagation {
             Propagation::None => "none",
             Propagation::Light => "light",
             Propagation::Forward => "forward",
+            Propagation::Complete => "complete",
         }
     }
 

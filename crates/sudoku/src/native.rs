@@ -216,7 +216,8 @@ pub fn search_tree(
 ) -> Search {
     let (due, never) = due(m, order);
     let checks = match propagation {
-        Propagation::None => None,
+        // The packing lookahead is not mirrored: the native tree is the unpropagated one.
+        Propagation::None | Propagation::Complete => None,
         Propagation::Light => checks::Checks::new(m, order, false),
         Propagation::Forward => checks::Checks::new(m, order, true),
     };

@@ -42,7 +42,7 @@ fn is_set(g: GroupId, set: bool) -> Node {
 /// longer ones branch on their first letter, then on the rest, so that reaching an item tests
 /// at most 52 letters per level instead of one token per item (PCRE2 tries the alternatives in
 /// turn). `branches` holds each item's token and its pattern after the token, in token order.
-fn dispatch(branches: Vec<Branch>) -> Node {
+pub(super) fn dispatch(branches: Vec<Branch>) -> Node {
     let flat = |(t, rest): Branch| {
         let mut seq = vec![Node::lit(t)];
         seq.extend(rest);
@@ -227,6 +227,9 @@ impl Lowerer<'_> {
         if let Some(checks) = &mut checks {
             checks.allocate(self);
         }
+        let look = self.complete_lookahead().then(|| {
+            super::complete::Lookahead::allocate(self, options, resources, due, spec.waste)
+        });
         let token = item_tokens(items.len());
         let width = token(0).len();
         let classes = symmetry_classes(symmetry);
@@ -234,6 +237,11 @@ impl Lowerer<'_> {
             .map(|r| self.alloc(spec.group_name(r), None))
             .collect();
         groups.extend(classes.iter().map(|c| self.alloc(format!("I{c}"), None)));
+        // Under the packing lookahead, each item sets a group of its own once placed.
+        let placed_from = groups.len() as u32;
+        if look.is_some() {
+            groups.extend((0..items.len()).map(|i| self.alloc(format!("P{i}"), None)));
+        }
         let all = groups.len() as u32;
         let class_group = |k: usize| resources + k as u32;
         let class_of = |i: usize| symmetry[i].and_then(|c| classes.iter().position(|x| *x == c));
@@ -351,8 +359,20 @@ impl Lowerer<'_> {
             });
             // Every branch spans all the groups, so the numbering after the body is the same
             // whichever branch is last.
-            branch.push(pad(widest, all));
-            branch.extend(due[i].iter().map(|r| is_set(groups[*r as usize], true)));
+            match &look {
+                Some(look) => {
+                    let own = placed_from + i as u32;
+                    branch.push(pad(widest, own));
+                    branch.push(Node::group(groups[own as usize], Node::Seq(vec![])));
+                    branch.push(pad(own + 1, all));
+                    branch.extend(due[i].iter().map(|r| is_set(groups[*r as usize], true)));
+                    branch.push(look.call());
+                }
+                None => {
+                    branch.push(pad(widest, all));
+                    branch.extend(due[i].iter().map(|r| is_set(groups[*r as usize], true)));
+                }
+            }
             branches.push((t.clone(), branch));
             subject.push_str(&t.repeat(most + 1));
             subject.push_str(&"-".repeat(ruler));
@@ -366,6 +386,18 @@ impl Lowerer<'_> {
         ]);
         // No item token starts with `!`, so the loop can only end after the last item.
         let mut pattern = open_loop(body, &mut subject, "!;");
+        if let Some(look) = look {
+            // Defined before the loop, and asked once before the first item too; its board
+            // follows the loop's end.
+            let (definition, board) = look.define(&groups, &groups[placed_from as usize..]);
+            subject.push_str(&board);
+            pattern = Node::Seq(vec![
+                definition,
+                look.call(),
+                pattern,
+                super::complete::Lookahead::skip_board(),
+            ]);
+        }
         if let Some(checks) = checks {
             pattern = Node::Seq(vec![checks.define(&groups, options), pattern]);
         }

@@ -10,6 +10,7 @@
 //! - `guards`: the union gadget and the portable packing form (guarded booleans, union stops);
 //! - `packing`: what every packing form shares, and the choice among them;
 //! - `branch_reset`: the packing's branch-reset form;
+//! - `forward`, `complete`: propagation in that form (forward checks, the packing lookahead);
 //! - `reset_chain`: one item's options in that form, nested so that they share their padding;
 //! - `trie`: the packing's trie-loop form;
 //! - `dead_checks`: the trie form's dead-resource checks under a waste budget.
@@ -22,6 +23,7 @@ use crate::program::{Program, VarId};
 
 mod branch_reset;
 mod clause;
+mod complete;
 mod dead_checks;
 mod exclude;
 mod forward;
