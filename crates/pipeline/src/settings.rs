@@ -42,11 +42,12 @@ impl Settings {
             .find_map(|s| s.strip_prefix(name)?.strip_prefix('='))
     }
 
-    /// These settings with the features and the propagation of a compile for `options`.
+    /// These settings with the features and the propagation of a compile for `options` (the
+    /// settings' own propagation, a race contender's, where the options name none).
     pub fn for_options(&self, options: &backref_program::Options) -> Settings {
         Settings {
             features: options.features(),
-            propagation: options.propagation,
+            propagation: options.propagation.or(self.propagation),
             ..self.clone()
         }
     }
