@@ -147,7 +147,9 @@ pub fn run(args: &[String]) -> ExitCode {
         let mut request = Request::new(&*engine);
         request.options = form.options();
         request.limits.timeout = Some(left.max(Duration::from_millis(1)));
-        if let Ok(r) = instance.solve_once(&*engine, &request) {
+        // The branch-reset form races the classic search against the packing lookahead
+        // (fillit's portfolio); the trie form has no lookahead and runs once.
+        if let Ok(r) = instance.solve(&*engine, &request) {
             if r.trusted() {
                 answer = Some(r);
                 break;

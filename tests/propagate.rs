@@ -1,6 +1,6 @@
-//! `--propagate light` and `forward` keep every puzzle's solution set: counted inside PCRE2
-//! with and without the checks, the counts agree with each other and with the native count, and
-//! the forward-checked pattern really carries its checks.
+//! `--propagate light`, `forward` and `complete` keep every puzzle's solution set: counted inside
+//! PCRE2 with and without the checks, the counts agree with each other and with the native
+//! count, and the forward-checked pattern really carries its checks.
 
 mod common;
 
@@ -36,7 +36,7 @@ fn forward_checking_keeps_every_solution() {
     for (puzzle, input) in CASES {
         let (plain, native) = count(puzzle, input, "none");
         assert_eq!(plain, native, "{puzzle} {input}");
-        for level in ["light", "forward"] {
+        for level in ["light", "forward", "complete"] {
             let (checked, _) = count(puzzle, input, level);
             assert_eq!(
                 checked, plain,
@@ -59,6 +59,47 @@ fn fillit_keeps_its_classic_answer_under_forward_checking() {
         assert_eq!(v["outcome"], "solved", "{v}");
         assert_eq!(v["verified"], true, "{v}");
     }
+}
+
+#[test]
+fn fillit_keeps_its_classic_answer_under_the_packing_lookahead() {
+    // Sizes with room to spare (random_26a: 17 cells), none (random_09's 6×6, refuted by the
+    // lookahead before the first piece) and the inputs only the lookahead finishes: the
+    // checker compares each square with the native classic one.
+    for input in [
+        "fixtures/fillit/mixed_5.txt",
+        "fixtures/fillit/random_09.txt",
+        "fixtures/fillit/random_26a.txt",
+        "fixtures/fillit/slow/random_16.txt",
+        "fixtures/fillit/slow/random_20.txt",
+        "fixtures/fillit/slow/slow_20.txt",
+    ] {
+        let (v, code) = json(&["solve", "fillit", input, "--propagate", "complete"]);
+        assert_eq!(code, 0, "{input}: {v}");
+        assert_eq!(v["outcome"], "solved", "{input}: {v}");
+        assert_eq!(v["verified"], true, "{input}: {v}");
+    }
+}
+
+#[test]
+fn fillit_races_the_classic_search_against_the_lookahead() {
+    // random_20's classic search does not end (docs/performance.md): only the lookahead's
+    // contender can win, and the report names it.
+    let (v, code) = json(&["solve", "fillit", "fixtures/fillit/slow/random_20.txt"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["outcome"], "solved", "{v}");
+    assert_eq!(v["verified"], true, "{v}");
+    assert_eq!(v["raced"]["winner"], "propagate complete", "{v}");
+    // A level named by the user is not raced.
+    let (v, code) = json(&[
+        "solve",
+        "fillit",
+        "fixtures/fillit/random_10.txt",
+        "--propagate",
+        "none",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert!(v["raced"].is_null(), "{v}");
 }
 
 #[test]

@@ -1,11 +1,13 @@
 //! fillit on the pipeline: [`Fillit`] implements [`Puzzle`] with one stage per square size,
 //! smallest first, and [`ENTRY`] registers it.
 
+use std::time::Duration;
+
 use backref_pipeline::{
-    Choices, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry, Settings,
+    Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry, Settings,
     Solution as Rendered, Source,
 };
-use backref_program::Program;
+use backref_program::{Program, Propagation};
 
 use crate::bound::counting_bound;
 use crate::cover::cover;
@@ -28,6 +30,26 @@ pub enum Violation {
         /// The classic program's square.
         expected: String,
     },
+}
+
+/// The propagation levels raced when the user names none: the classic search alone, which ends
+/// most inputs in milliseconds, and the packing lookahead, which decides every classic node by
+/// an order-free search inside the pattern and so finishes the hard inputs (docs/fillit.md,
+/// "The packing lookahead"), joining after [`LOOKAHEAD_AFTER_PER_PIECE_CELL`] per piece and
+/// cell of the first square.
+pub const RACED_PROPAGATION: [Propagation; 2] = [Propagation::None, Propagation::Complete];
+
+/// How long the classic search runs alone, per piece and cell of the first square, before the
+/// packing lookahead joins the race: about what the classic search's pattern takes to build and
+/// compile (the lookahead's takes 2–3 times as long, and a contender that has started compiling
+/// cannot be stopped, so joining earlier makes the easy inputs wait for it: random_26a 0.26 →
+/// 0.42 s with a 10 ms start).
+pub const LOOKAHEAD_AFTER_PER_PIECE_CELL: Duration = Duration::from_micros(60);
+
+/// Whether a compile with `settings` gets the packing lookahead.
+fn looks_ahead(settings: &Settings) -> bool {
+    settings.propagation == Some(Propagation::Complete)
+        && Propagation::Complete.within(settings.features) == Propagation::Complete
 }
 
 /// A fillit instance: its tetriminos, in input order.
@@ -89,9 +111,13 @@ impl Puzzle for Fillit {
         counting_bound(&self.pieces, self.side(stage)).map(|proof| proof.to_string())
     }
 
-    fn encode(&self, stage: usize, _settings: &Settings) -> Result<Source<'_, Solution>, Error> {
+    fn encode(&self, stage: usize, settings: &Settings) -> Result<Source<'_, Solution>, Error> {
         let mut e = encode(&self.pieces, self.side(stage))?;
-        let program = std::mem::replace(&mut e.program, Program::new('P'));
+        let mut program = std::mem::replace(&mut e.program, Program::new('P'));
+        // A contender of the race (see `portfolio`) names its propagation in its settings.
+        if let Some(p) = settings.propagation {
+            program.propagation = p;
+        }
         let order = e.order.clone();
         Ok(Source::Ir(Encoded::new(program, order, move |values| {
             e.solution(values)
@@ -101,8 +127,13 @@ impl Puzzle for Fillit {
     fn refutation(
         &self,
         stage: usize,
-        _settings: &Settings,
+        settings: &Settings,
     ) -> Result<Option<Encoded<'_, ()>>, Error> {
+        if looks_ahead(settings) {
+            // The packing lookahead runs once before the first piece: an order-free search of
+            // the whole square, which settles a size without an arrangement by itself.
+            return Ok(None);
+        }
         // Cell by cell, a size without any arrangement runs out of options quickly; the
         // classic order may try every placement of the first pieces first (random_16's 8x8:
         // 73 million nodes natively, against 825 thousand cell by cell).
@@ -128,6 +159,33 @@ impl Puzzle for Fillit {
             }
         }
         Ok(())
+    }
+
+    fn portfolio(&self, settings: &Settings) -> Vec<Contender> {
+        if settings.propagation.is_some()
+            || settings.enumerating
+            || Propagation::Complete.within(settings.features) != Propagation::Complete
+        {
+            return Vec::new();
+        }
+        let cells = self.first_side * self.first_side * self.pieces.len();
+        let after = [
+            Duration::ZERO,
+            LOOKAHEAD_AFTER_PER_PIECE_CELL * cells as u32,
+        ];
+        RACED_PROPAGATION
+            .iter()
+            .zip(after)
+            .map(|(p, start_after)| Contender {
+                label: format!("propagate {}", p.name()),
+                settings: Settings {
+                    propagation: Some(*p),
+                    ..settings.clone()
+                },
+                start_after,
+                match_limit: None,
+            })
+            .collect()
     }
 
     fn native(&self, stage: usize, _settings: &Settings) -> Result<Option<Solution>, Error> {
