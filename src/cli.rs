@@ -127,7 +127,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "K")]
     pub stars: Option<u32>,
     /// Propagation inside the pattern, as for `solve` (also with `--corpus`).
-    #[arg(long, value_name = "none|light|forward", value_parser = parse_propagation)]
+    #[arg(long, value_name = "none|light|forward|complete", value_parser = parse_propagation)]
     pub propagate: Option<backref_program::Propagation>,
     /// Check every instance of every puzzle in a folder instead (`DIR/<puzzle>/**`, files
     /// ending `.txt`), or `fixtures` for the project's own: one matrix, instance × engine.
@@ -216,7 +216,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 3)]
     pub repeat: u32,
     /// Propagation inside the pattern, as for `solve` (the title line says which).
-    #[arg(long, value_name = "none|light|forward", value_parser = parse_propagation)]
+    #[arg(long, value_name = "none|light|forward|complete", value_parser = parse_propagation)]
     pub propagate: Option<backref_program::Propagation>,
     /// Add the size of each search: the engine's steps (PCRE2: the least match limit under
     /// which the search ends, found by re-running it, within the timeout), and with
@@ -294,10 +294,11 @@ pub struct PuzzleArgs {
     /// Use only captures and backreferences, the published scheme's restriction.
     #[arg(long)]
     pub portable: bool,
-    /// Propagation inside the pattern: `none`, `light` (must-cover pairs in packings) or
-    /// `forward` (forward checking in packings), on PCRE2. The default is what measured
-    /// fastest for the puzzle.
-    #[arg(long, value_name = "none|light|forward", value_parser = parse_propagation)]
+    /// Propagation inside the pattern: `none`, `light` (must-cover pairs in packings),
+    /// `forward` (forward checking in packings) or `complete` (after each item of a packing, an
+    /// order-free search that the rest can still be placed), on PCRE2. The default is what
+    /// measured fastest for the puzzle (fillit races none against complete).
+    #[arg(long, value_name = "none|light|forward|complete", value_parser = parse_propagation)]
     pub propagate: Option<backref_program::Propagation>,
     /// Rectangles: do not rotate pieces (an error for other puzzles).
     #[arg(long)]
