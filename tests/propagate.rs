@@ -54,11 +54,16 @@ fn fillit_keeps_its_classic_answer_under_forward_checking() {
         "fixtures/fillit/bar_and_bar.txt",
         "fixtures/fillit/bars_and_squares_12.txt",
     ] {
-        let (v, code) = json(&["solve", "fillit", input, "--propagate", "forward"]);
-        assert_eq!(code, 0, "{v}");
-        assert_eq!(v["outcome"], "solved", "{v}");
-        assert_eq!(v["verified"], true, "{v}");
+        solves_verified(input, "forward");
     }
+}
+
+/// `solve fillit INPUT --propagate LEVEL` ends solved and verified.
+fn solves_verified(input: &str, level: &str) {
+    let (v, code) = json(&["solve", "fillit", input, "--propagate", level]);
+    assert_eq!(code, 0, "{input}: {v}");
+    assert_eq!(v["outcome"], "solved", "{input}: {v}");
+    assert_eq!(v["verified"], true, "{input}: {v}");
 }
 
 #[test]
@@ -74,10 +79,7 @@ fn fillit_keeps_its_classic_answer_under_the_packing_lookahead() {
         "fixtures/fillit/slow/random_20.txt",
         "fixtures/fillit/slow/slow_20.txt",
     ] {
-        let (v, code) = json(&["solve", "fillit", input, "--propagate", "complete"]);
-        assert_eq!(code, 0, "{input}: {v}");
-        assert_eq!(v["outcome"], "solved", "{input}: {v}");
-        assert_eq!(v["verified"], true, "{input}: {v}");
+        solves_verified(input, "complete");
     }
 }
 
