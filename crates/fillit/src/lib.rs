@@ -26,6 +26,7 @@ pub mod parse;
 pub mod puzzle;
 pub mod render;
 pub mod svg;
+pub mod tree;
 pub mod verify;
 
 use serde::{Deserialize, Serialize};

@@ -12,6 +12,7 @@ use backref_program::{Program, Propagation};
 use crate::bound::counting_bound;
 use crate::cover::cover;
 use crate::encode::encode;
+use crate::tree::{search_tree, Lookahead};
 use crate::{
     check_output, letter, lower_bound, native, parse, render, Piece, Solution, VerifyError,
 };
@@ -190,6 +191,21 @@ impl Puzzle for Fillit {
 
     fn native(&self, stage: usize, _settings: &Settings) -> Result<Option<Solution>, Error> {
         Ok(native::solve_size(&self.pieces, self.side(stage)).solution)
+    }
+
+    fn native_tree(
+        &self,
+        stage: usize,
+        settings: &Settings,
+    ) -> Option<Result<Option<Solution>, Error>> {
+        let lookahead = if looks_ahead(settings) {
+            Lookahead::Complete
+        } else {
+            Lookahead::None
+        };
+        Some(Ok(
+            search_tree(&self.pieces, self.side(stage), lookahead).first
+        ))
     }
 
     fn render(&self, packing: &Solution) -> Rendered {

@@ -58,6 +58,10 @@ pub trait Instance: Sync {
     ) -> Result<Checked, Error>;
     /// One engine's row of a comparison of engines ([`crate::check_engine`]).
     fn check_engine(&self, engine: &dyn Engine, request: &Request) -> Result<Row, Error>;
+    /// Milliseconds of native search on the trees of the stages `report` searched
+    /// ([`crate::native_tree_ms`]).
+    fn native_tree_ms(&self, request: &Request, report: &SolveReport)
+        -> Result<Option<f64>, Error>;
 }
 
 impl<P: Puzzle> Instance for P {
@@ -116,5 +120,13 @@ impl<P: Puzzle> Instance for P {
 
     fn check_engine(&self, engine: &dyn Engine, request: &Request) -> Result<Row, Error> {
         crate::crosscheck::check_engine(self, engine, request)
+    }
+
+    fn native_tree_ms(
+        &self,
+        request: &Request,
+        report: &SolveReport,
+    ) -> Result<Option<f64>, Error> {
+        crate::tree::native_tree_ms(self, request, report)
     }
 }

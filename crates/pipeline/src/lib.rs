@@ -42,6 +42,7 @@ mod settings;
 pub mod size;
 mod solve;
 mod steps;
+mod tree;
 
 pub use count::{
     checked_count_up_to_two, count, count_capped, counting_method, unique, CountReport, Method,
@@ -61,6 +62,7 @@ pub use restart::{solve_restarted, RestartReport, Restarts};
 pub use settings::{choose, names, Choices, Settings};
 pub use solve::{solve, Request};
 pub use steps::search_steps;
+pub use tree::native_tree_ms;
 
 /// Checks that `engine` can run here, with its install hint when it cannot.
 pub fn require_available(engine: &dyn backref_engine::Engine) -> Result<(), Error> {

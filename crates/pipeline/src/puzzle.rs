@@ -56,6 +56,17 @@ pub trait Puzzle: Sync {
     ) -> Result<(), Vec<Self::Violation>>;
     /// The native solver, on the same static order as the encoding: its first answer, if any.
     fn native(&self, stage: usize, settings: &Settings) -> Result<Option<Self::Answer>, Error>;
+    /// The native search on exactly the tree of the pattern `settings` compile, where
+    /// [`Puzzle::native`] searches another (a stronger, independent solver); `None` (the
+    /// default) when `native` walks that tree already. Only timed, for `bench`'s match/native
+    /// ratio ([`crate::native_tree_ms`]); answers are cross-checked by `native`.
+    fn native_tree(
+        &self,
+        _stage: usize,
+        _settings: &Settings,
+    ) -> Option<Result<Option<Self::Answer>, Error>> {
+        None
+    }
     /// Counts solutions natively, up to `cap`, when the puzzle can.
     fn native_count(&self, _stage: usize, _settings: &Settings, _cap: u64) -> Option<u64> {
         None
