@@ -39,7 +39,9 @@ pub use external::{
 pub use fancy::Fancy;
 pub use flags::Flags;
 pub use onig::Onig;
-pub use pcre2::{pcre2_link_size, JitFallback, Pcre2, Pcre2Config, COUNT_CALLOUT};
+pub use pcre2::{
+    pcre2_link_size, JitFallback, Pcre2, Pcre2Config, COUNT_CALLOUT, DETACHED_COMPILE_FROM,
+};
 pub use registry::{all_engines, engine_by_name, EngineEntry, ENGINES, ENGINE_NAMES};
 pub use skip::{require_or_skip, CI_VAR};
 
@@ -421,6 +423,21 @@ pub trait Engine: Sync {
     /// flags and that their program exists here: their pattern is compiled (and its errors
     /// reported) in each [`Matcher::run`].
     fn compile(&self, pattern: &str, flags: &Flags) -> Result<Box<dyn Matcher>, EngineError>;
+    /// [`Engine::compile`], unless `cancel` rises first: then `None`, and a compile already
+    /// under way may be left to finish on a thread of its own (PCRE2, for large patterns), so
+    /// that a race's loser does not hold up its winner. The default checks the flag once, then
+    /// compiles.
+    fn compile_unless_cancelled(
+        &self,
+        pattern: &str,
+        flags: &Flags,
+        cancel: &Cancel,
+    ) -> Result<Option<Box<dyn Matcher>>, EngineError> {
+        if cancel.is_raised() {
+            return Ok(None);
+        }
+        self.compile(pattern, flags).map(Some)
+    }
     /// Compiles `pattern` without flags and matches it against the whole of `subject`;
     /// [`Limits::timeout`] bounds both, and [`Timing::compile`] includes the compilation.
     fn run(

@@ -1222,6 +1222,31 @@ impl Engine for Pcre2 {
         Ok(Box::new(self.matcher(pattern, flags, false)?))
     }
 
+    /// A pattern of [`DETACHED_COMPILE_FROM`] bytes or more compiles on a worker thread while
+    /// this one waits for it or for `cancel`, whichever comes first; a cancelled compile
+    /// finishes there and is dropped. Smaller ones compile here (starting a thread costs more
+    /// than a small compile could save).
+    fn compile_unless_cancelled(
+        &self,
+        pattern: &str,
+        flags: &Flags,
+        cancel: &Cancel,
+    ) -> Result<Option<Box<dyn Matcher>>, EngineError> {
+        if cancel.is_raised() {
+            return Ok(None);
+        }
+        if pattern.len() < DETACHED_COMPILE_FROM {
+            return self.compile(pattern, flags).map(Some);
+        }
+        let engine = *self;
+        let (pattern, flags) = (pattern.to_owned(), *flags);
+        let compiled =
+            crate::worker::on_worker(self.name(), "compile", None, Some(cancel), move || {
+                engine.compile(&pattern, &flags)
+            })?;
+        compiled.transpose()
+    }
+
     /// Compiles only the form `mode` needs, then matches.
     fn run(
         &self,
@@ -1235,6 +1260,11 @@ impl Engine for Pcre2 {
         run_compiled(&matcher, start, subject, mode, limits)
     }
 }
+
+/// Patterns at least this long compile on a thread of their own when a race may cancel them
+/// ([`Engine::compile_unless_cancelled`]): about 20 ms of compile and JIT on the machine of
+/// docs/performance.md (fillit's lookahead patterns: 225 KB in 40 ms, 1.3 MB in 260 ms).
+pub const DETACHED_COMPILE_FROM: usize = 100_000;
 
 /// A pattern compiled by [`Pcre2`]: the plain form for first-match runs and, compiled on the
 /// first counting run, the counting form. Shared read-only between runs and threads.

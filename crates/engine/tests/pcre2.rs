@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use backref_engine::{
     pcre2_link_size, Cancel, Engine, EngineError, Flags, JitFallback, Limit, Limits, Matcher, Mode,
-    Outcome, Pcre2, Run,
+    Outcome, Pcre2, Run, DETACHED_COMPILE_FROM,
 };
 use common::{pcre2_backref, queens, valid_board};
 
@@ -829,5 +829,53 @@ fn compile_errors_in_the_counting_form_point_into_the_pattern() {
             }
             other => panic!("expected a compile error, got {other:?}"),
         }
+    }
+}
+
+#[test]
+fn a_compile_that_may_be_cancelled_compiles_unless_the_flag_rises() {
+    let big = format!("(?:{}|b)", "a".repeat(DETACHED_COMPILE_FROM));
+    for e in both() {
+        // Raised before: nothing is compiled.
+        let raised = Cancel::new();
+        raised.raise();
+        for pattern in ["b", big.as_str()] {
+            let compiled = e.compile_unless_cancelled(pattern, &Flags::NONE, &raised);
+            assert!(matches!(compiled, Ok(None)), "{}", e.name());
+        }
+        // Not raised: a small pattern compiles here, a large one on a worker; both match.
+        let flag = Cancel::new();
+        for pattern in ["b", big.as_str()] {
+            let m = e
+                .compile_unless_cancelled(pattern, &Flags::NONE, &flag)
+                .unwrap()
+                .expect("compiled");
+            let run = m.run("b", Mode::First, &Limits::default()).unwrap();
+            assert!(matches!(run.outcome, Outcome::Solved(_)), "{}", e.name());
+        }
+        // A large pattern's compile error comes back from the worker.
+        let broken = format!("({}", "a".repeat(DETACHED_COMPILE_FROM));
+        let compiled = e.compile_unless_cancelled(&broken, &Flags::NONE, &flag);
+        assert!(
+            matches!(compiled, Err(EngineError::Compile { .. })),
+            "{}: {:?}",
+            e.name(),
+            compiled.err()
+        );
+        // Raised by another thread while a large pattern compiles: either the compile ended
+        // first, and it matches, or the call returned without it.
+        let flag = Arc::new(Cancel::new());
+        let raiser = {
+            let flag = flag.clone();
+            std::thread::spawn(move || flag.raise())
+        };
+        if let Some(m) = e
+            .compile_unless_cancelled(&big, &Flags::NONE, &flag)
+            .unwrap()
+        {
+            let run = m.run("b", Mode::First, &Limits::default()).unwrap();
+            assert!(matches!(run.outcome, Outcome::Solved(_)), "{}", e.name());
+        }
+        raiser.join().unwrap();
     }
 }

@@ -319,26 +319,32 @@ fn run_ir<P: Puzzle + ?Sized>(
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
     crate::size::within(&compiled)?;
     let refutation = puzzle.refutation(stage, settings)?;
-    if request
-        .limits
-        .cancel
-        .as_ref()
-        .is_some_and(|c| c.is_raised())
-    {
-        // A race another contender has settled: the engine's compile would be wasted.
+    // A race another contender has settled (before or during the engine's compile): this
+    // contender stops without waiting for its compile.
+    let cancelled = || {
         let run = Run::gave_up_before_matching(
             Mode::First,
             backref_engine::Limit::Cancelled,
             Duration::ZERO,
             Default::default(),
         );
-        return Ok(Attempt::new(run, &compiled.stats, compiled.elapsed));
-    }
+        Ok(Attempt::new(run, &compiled.stats, compiled.elapsed))
+    };
     // Compiled once: a refuted first try and the resumed search share the matcher (and so do
     // the runs of a restart sequence, when their patterns are the same).
-    let (matcher, compile_time) = match sequenced.reuse {
-        Some(reuse) => reuse.matcher(engine, &compiled.pattern)?,
-        None => {
+    let (matcher, compile_time) = match (sequenced.reuse, &request.limits.cancel) {
+        (_, Some(cancel)) if cancel.is_raised() => return cancelled(),
+        (Some(reuse), _) => reuse.matcher(engine, &compiled.pattern)?,
+        (None, Some(cancel)) => {
+            match engine.compile_unless_cancelled(&compiled.pattern, &Flags::NONE, cancel)? {
+                Some(m) => {
+                    let took = m.compile_time();
+                    (Arc::from(m), took)
+                }
+                None => return cancelled(),
+            }
+        }
+        (None, None) => {
             let m = engine.compile(&compiled.pattern, &Flags::NONE)?;
             let took = m.compile_time();
             (Arc::from(m), took)
