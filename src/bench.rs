@@ -1,7 +1,7 @@
 //! `backref bench`: measured figures as a table, the place where speed targets live.
 
 use backref_engine::Limits;
-use backref_pipeline::{Request, Settings};
+use backref_pipeline::{NativeTree, Request, Settings};
 use backref_program::{Options, Propagation};
 
 use crate::cli::BenchArgs;
@@ -134,7 +134,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         .map(|(h, _)| format!(" {h} |"))
         .collect();
     println!(
-        "native ms: the native search on the pattern's own tree (the same static order and checks)"
+        "native ms: the native search on the pattern's own tree (the same static order and checks; - where a refutation took part)"
     );
     println!();
     println!(
@@ -200,20 +200,21 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         let [gen, comp, mat, nat] = times;
         // Where the puzzle's native solver searches a smaller tree than the pattern's (fillit's
         // memoised one), the ratio is taken against a native search of the pattern's own tree,
-        // best of as many runs.
+        // best of as many runs; none when a refutation searched part of a stage.
         let nat = match instance.native_tree_ms(&request, &r)? {
-            Some(first) => {
+            NativeTree::Native => Some(nat),
+            NativeTree::Mixed => None,
+            NativeTree::Ms(first) => {
                 let mut best = first;
                 if first < 1000.0 {
                     for _ in 1..args.repeat.max(1) {
-                        if let Some(t) = instance.native_tree_ms(&request, &r)? {
+                        if let NativeTree::Ms(t) = instance.native_tree_ms(&request, &r)? {
                             best = best.min(t);
                         }
                     }
                 }
-                best
+                Some(best)
             }
-            None => nat,
         };
         let mut steps = String::new();
         for (_, propagation) in &step_columns {
@@ -233,7 +234,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         }
         drop(progress);
         println!(
-            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {:.2} | {:.2} | {:.2} | {:.3} | {} | {:.1} |{steps}",
+            "| {} | {} | {} | {} | {} | {}{} | {} | {} | {:.2} | {:.2} | {:.2} | {} | {} | {:.1} |{steps}",
             case.puzzle,
             name,
             case.settings.encoding.as_deref().unwrap_or("default"),
@@ -246,8 +247,11 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
             gen,
             comp,
             mat,
-            nat,
-            if nat > 0.05 { format!("{:.1}x", mat / nat) } else { "-".into() },
+            nat.map_or("-".into(), |n| format!("{n:.3}")),
+            match nat {
+                Some(n) if n > 0.05 => format!("{:.1}x", mat / n),
+                _ => "-".into(),
+            },
             gen + comp + mat
         );
     }

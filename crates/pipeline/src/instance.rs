@@ -60,8 +60,11 @@ pub trait Instance: Sync {
     fn check_engine(&self, engine: &dyn Engine, request: &Request) -> Result<Row, Error>;
     /// Milliseconds of native search on the trees of the stages `report` searched
     /// ([`crate::native_tree_ms`]).
-    fn native_tree_ms(&self, request: &Request, report: &SolveReport)
-        -> Result<Option<f64>, Error>;
+    fn native_tree_ms(
+        &self,
+        request: &Request,
+        report: &SolveReport,
+    ) -> Result<crate::NativeTree, Error>;
 }
 
 impl<P: Puzzle> Instance for P {
@@ -126,7 +129,7 @@ impl<P: Puzzle> Instance for P {
         &self,
         request: &Request,
         report: &SolveReport,
-    ) -> Result<Option<f64>, Error> {
+    ) -> Result<crate::NativeTree, Error> {
         crate::tree::native_tree_ms(self, request, report)
     }
 }

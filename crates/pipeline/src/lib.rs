@@ -62,7 +62,7 @@ pub use restart::{solve_restarted, RestartReport, Restarts};
 pub use settings::{choose, names, Choices, Settings};
 pub use solve::{solve, Request};
 pub use steps::search_steps;
-pub use tree::native_tree_ms;
+pub use tree::{native_tree_ms, NativeTree};
 
 /// Checks that `engine` can run here, with its install hint when it cannot.
 pub fn require_available(engine: &dyn backref_engine::Engine) -> Result<(), Error> {

@@ -8,15 +8,27 @@ use crate::puzzle::Puzzle;
 use crate::report::{ms, SolveReport, StageOutcome};
 use crate::solve::Request;
 
-/// Milliseconds of [`Puzzle::native_tree`] over the stages `report` searched (those that
-/// matched or found no solution), under the settings of the run that decided them: `request`'s,
-/// or the race winner's. `None` when the puzzle has no such search (its
-/// [`Puzzle::native`] walks the pattern's tree already) or a stage is unknown.
+/// What [`native_tree_ms`] found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NativeTree {
+    /// The puzzle's native solver ([`Puzzle::native`]) walks the pattern's tree already: its
+    /// own time is the one to compare.
+    Native,
+    /// Milliseconds of [`Puzzle::native_tree`] over the searched stages.
+    Ms(f64),
+    /// No single tree to time: a refutation (another program) took part in a stage's search,
+    /// or a stage is not the puzzle's.
+    Mixed,
+}
+
+/// Times [`Puzzle::native_tree`] over the stages `report` searched (those that matched or
+/// found no solution), under the settings of the run that decided them: `request`'s, or the
+/// race winner's.
 pub fn native_tree_ms<P: Puzzle + ?Sized>(
     puzzle: &P,
     request: &Request,
     report: &SolveReport,
-) -> Result<Option<f64>, Error> {
+) -> Result<NativeTree, Error> {
     let mut settings = request.settings.for_options(&request.options);
     if let Some(winner) = report.raced.as_ref().and_then(|r| r.winner.as_ref()) {
         if let Some(c) = puzzle
@@ -28,25 +40,29 @@ pub fn native_tree_ms<P: Puzzle + ?Sized>(
         }
     }
     let labels = puzzle.stages();
+    let searched: Vec<_> = report
+        .stages
+        .iter()
+        .filter(|s| matches!(s.outcome, StageOutcome::Solved | StageOutcome::NoSolution))
+        .collect();
+    // A stage a refutation settled or handed back has a reason: its search was in part
+    // another program's.
+    if searched.iter().any(|s| s.reason.is_some()) {
+        return Ok(NativeTree::Mixed);
+    }
     let mut total = 0.0;
-    for stage in &report.stages {
-        if !matches!(
-            stage.outcome,
-            StageOutcome::Solved | StageOutcome::NoSolution
-        ) {
-            continue;
-        }
+    for stage in searched {
         let Some(index) = labels.iter().position(|l| *l == stage.stage) else {
-            return Ok(None);
+            return Ok(NativeTree::Mixed);
         };
         let start = Instant::now();
         match puzzle.native_tree(index, &settings) {
-            None => return Ok(None),
+            None => return Ok(NativeTree::Native),
             Some(found) => {
                 found?;
             }
         }
         total += ms(start.elapsed());
     }
-    Ok(Some(total))
+    Ok(NativeTree::Ms(total))
 }
