@@ -134,7 +134,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         .map(|(h, _)| format!(" {h} |"))
         .collect();
     println!(
-        "native ms: the native search on the pattern's own tree (the same static order and checks; - where a refutation took part)"
+        "native ms: the native walk of the pattern's own tree where the puzzle has one (fillit), else the puzzle's native solver; - where a refutation took part"
     );
     println!();
     println!(
