@@ -56,6 +56,8 @@ fn the_tree_is_the_patterns_with_and_without_the_lookahead() {
         "random_08b",
         "random_09",
         "random_10",
+        "random_11",
+        "bars_and_squares_12",
     ] {
         let pieces = fixture(name);
         let answer = solve(&pieces);
