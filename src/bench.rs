@@ -134,7 +134,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         .map(|(h, _)| format!(" {h} |"))
         .collect();
     println!(
-        "native ms: the native walk of the pattern's own tree where the puzzle has one (fillit), else the puzzle's native solver; - where a refutation took part"
+        "native ms: the native walk of the pattern's own tree where the puzzle has one (fillit), else the puzzle's native solver; - where a refutation took part or the walk does not mirror the pattern's checks"
     );
     println!();
     println!(
@@ -200,10 +200,11 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         let [gen, comp, mat, nat] = times;
         // Where the puzzle's native solver searches a smaller tree than the pattern's (fillit's
         // memoised one), the ratio is taken against a native search of the pattern's own tree,
-        // best of as many runs; none when a refutation searched part of a stage.
+        // best of as many runs; none when a refutation searched part of a stage or the walk
+        // does not mirror the pattern's checks.
         let nat = match instance.native_tree_ms(&request, &r)? {
             NativeTree::Native => Some(nat),
-            NativeTree::Mixed => None,
+            NativeTree::Untimed => None,
             NativeTree::Ms(first) => {
                 let mut best = first;
                 if first < 1000.0 {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use backref_pipeline::{
     Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry, Settings,
-    Solution as Rendered, Source,
+    Solution as Rendered, Source, TreeWalk,
 };
 use backref_program::{Program, Propagation};
 
@@ -193,17 +193,19 @@ impl Puzzle for Fillit {
         Ok(native::solve_size(&self.pieces, self.side(stage)).solution)
     }
 
-    fn native_tree(
-        &self,
-        stage: usize,
-        settings: &Settings,
-    ) -> Option<Result<Option<Solution>, Error>> {
-        let lookahead = if looks_ahead(settings) {
-            Lookahead::Complete
-        } else {
-            Lookahead::None
+    fn native_tree(&self, stage: usize, settings: &Settings) -> TreeWalk<Solution> {
+        // The levels this compile honours (Light adds nothing to a packing without must-cover
+        // resources); forward checking is not mirrored.
+        let lookahead = match settings
+            .propagation
+            .unwrap_or_default()
+            .within(settings.features)
+        {
+            Propagation::None | Propagation::Light => Lookahead::None,
+            Propagation::Complete => Lookahead::Complete,
+            Propagation::Forward => return TreeWalk::Unmirrored,
         };
-        Some(Ok(
+        TreeWalk::Walked(Ok(
             search_tree(&self.pieces, self.side(stage), lookahead).first
         ))
     }

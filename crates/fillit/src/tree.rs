@@ -65,10 +65,7 @@ struct Search {
     side: usize,
     /// One mask per row (bit `c`: column `c` is taken).
     board: Vec<u32>,
-    forms: Vec<Form>,
-    /// For each piece, the latest earlier piece of the same shape.
-    previous: Vec<Option<usize>>,
-    /// Each piece's shape class (pieces of one shape share one).
+    /// Each piece's shape class (pieces of one shape share one), in input order.
     class: Vec<usize>,
     /// Each class's form.
     class_form: Vec<Form>,
@@ -95,16 +92,20 @@ impl Search {
 
     /// The classic search from piece `i`: true once every piece is placed.
     fn classic(&mut self, i: usize) -> bool {
-        if i == self.forms.len() {
+        if i == self.class.len() {
             return true;
         }
         self.visits += 1;
-        let f = self.forms[i];
+        let f = self.class_form[self.class[i]];
         if f.height > self.side || f.width > self.side {
             return false;
         }
         let across = self.side - f.width + 1;
-        let from = self.previous[i].map_or(0, |j| self.at[j] + 1);
+        // After the latest earlier piece of the same shape.
+        let from = (0..i)
+            .rev()
+            .find(|&j| self.class[j] == self.class[i])
+            .map_or(0, |j| self.at[j] + 1);
         for pos in from..(self.side - f.height + 1) * across {
             let (top, left) = (pos / across, pos % across);
             if !self.fits(&f, top, left) {
@@ -180,33 +181,25 @@ impl Search {
 /// The pattern's search at one square size: its first arrangement, if any, and the pieces it
 /// entered on the way.
 pub fn search_tree(pieces: &[Piece], side: usize, lookahead: Lookahead) -> Tree {
-    let mut shapes: Vec<u16> = Vec::new();
+    let mut shapes: Vec<Piece> = Vec::new();
     let class: Vec<usize> = pieces
         .iter()
-        .map(|p| match shapes.iter().position(|&m| m == p.mask()) {
+        .map(|p| match shapes.iter().position(|s| s == p) {
             Some(k) => k,
             None => {
-                shapes.push(p.mask());
+                shapes.push(*p);
                 shapes.len() - 1
             }
         })
         .collect();
     let mut left = vec![0; shapes.len()];
     class.iter().for_each(|&k| left[k] += 1);
-    let class_form = shapes
-        .iter()
-        .map(|&m| Form::of(&Piece::from_mask(m).expect("a piece's own mask")))
-        .collect();
     let waste = (side * side).saturating_sub(4 * pieces.len());
     let mut s = Search {
         side,
         board: vec![0; side],
-        forms: pieces.iter().map(Form::of).collect(),
-        previous: (0..pieces.len())
-            .map(|i| (0..i).rev().find(|&j| pieces[j].mask() == pieces[i].mask()))
-            .collect(),
         class,
-        class_form,
+        class_form: shapes.iter().map(Form::of).collect(),
         left,
         at: vec![0; pieces.len()],
         lookahead,

@@ -125,3 +125,21 @@ fn the_bench_times_the_tree_of_the_run_that_decided() {
         );
     }
 }
+
+#[test]
+fn forward_checking_has_no_native_walk_to_time() {
+    use backref_fillit::puzzle::Fillit;
+    use backref_pipeline::{native_tree_ms, Instance, NativeTree, Request, Settings};
+
+    let fillit = Fillit::new(fixture("random_10"));
+    let engine = engine_by_name("pcre2").expect("PCRE2 is built in");
+    let mut request = Request::new(&*engine);
+    request.settings = Settings {
+        propagation: Some(Propagation::Forward),
+        ..Settings::default()
+    };
+    let report = fillit.solve(&*engine, &request).expect("a solve");
+    assert!(report.verified);
+    let timed = native_tree_ms(&fillit, &request, &report).expect("no walk");
+    assert_eq!(timed, NativeTree::Untimed);
+}

@@ -54,7 +54,9 @@ pub use error::{BoxError, Error};
 pub use input::{read, Input, InputKind};
 pub use inspect::{inspect, Drawing, Inspection};
 pub use instance::Instance;
-pub use puzzle::{Contender, Decoder, Encoded, HandBuilt, Needs, Puzzle, Solution, Source};
+pub use puzzle::{
+    Contender, Decoder, Encoded, HandBuilt, Needs, Puzzle, Solution, Source, TreeWalk,
+};
 pub use race::solve_raced;
 pub use registry::{find, Collection, Member, PuzzleEntry};
 pub use report::{ms, Outcome, Problem, RaceReport, SolveReport, StageOutcome, StageStats};

@@ -57,15 +57,11 @@ pub trait Puzzle: Sync {
     /// The native solver, on the same static order as the encoding: its first answer, if any.
     fn native(&self, stage: usize, settings: &Settings) -> Result<Option<Self::Answer>, Error>;
     /// The native search on exactly the tree of the pattern `settings` compile, where
-    /// [`Puzzle::native`] searches another (a stronger, independent solver); `None` (the
-    /// default) when `native` walks that tree already. Only timed, for `bench`'s match/native
-    /// ratio ([`crate::native_tree_ms`]); answers are cross-checked by `native`.
-    fn native_tree(
-        &self,
-        _stage: usize,
-        _settings: &Settings,
-    ) -> Option<Result<Option<Self::Answer>, Error>> {
-        None
+    /// [`Puzzle::native`] searches another (a stronger, independent solver). Only timed, for
+    /// `bench`'s match/native ratio ([`crate::native_tree_ms`]); answers are cross-checked by
+    /// `native`. The default: `native` walks that tree already.
+    fn native_tree(&self, _stage: usize, _settings: &Settings) -> TreeWalk<Self::Answer> {
+        TreeWalk::ByNative
     }
     /// Counts solutions natively, up to `cap`, when the puzzle can.
     fn native_count(&self, _stage: usize, _settings: &Settings, _cap: u64) -> Option<u64> {
@@ -244,4 +240,15 @@ pub struct Contender {
     /// A match limit of its own, under the user's (`None`: the user's alone). A contender
     /// that reaches it gives up and leaves the race to the others.
     pub match_limit: Option<u64>,
+}
+
+/// What [`Puzzle::native_tree`] did for a compile's settings.
+#[derive(Debug)]
+pub enum TreeWalk<A> {
+    /// Nothing: [`Puzzle::native`] walks the pattern's tree already.
+    ByNative,
+    /// Walked the pattern's tree natively: its first answer, if any.
+    Walked(Result<Option<A>, Error>),
+    /// Nothing: the pattern has checks the native walk does not mirror.
+    Unmirrored,
 }

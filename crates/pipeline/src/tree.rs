@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::error::Error;
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, TreeWalk};
 use crate::report::{ms, SolveReport, StageOutcome};
 use crate::solve::Request;
 
@@ -16,9 +16,9 @@ pub enum NativeTree {
     Native,
     /// Milliseconds of [`Puzzle::native_tree`] over the searched stages.
     Ms(f64),
-    /// No single tree to time: a refutation (another program) took part in a stage's search,
-    /// or a stage is not the puzzle's.
-    Mixed,
+    /// No tree to time: a refutation (another program) took part in a stage's search, a stage
+    /// is not the puzzle's, or the native walk does not mirror the pattern's checks.
+    Untimed,
 }
 
 /// Times [`Puzzle::native_tree`] over the stages `report` searched (those that matched or
@@ -48,17 +48,18 @@ pub fn native_tree_ms<P: Puzzle + ?Sized>(
     // A stage a refutation settled or handed back has a reason: its search was in part
     // another program's.
     if searched.iter().any(|s| s.reason.is_some()) {
-        return Ok(NativeTree::Mixed);
+        return Ok(NativeTree::Untimed);
     }
     let mut total = 0.0;
     for stage in searched {
         let Some(index) = labels.iter().position(|l| *l == stage.stage) else {
-            return Ok(NativeTree::Mixed);
+            return Ok(NativeTree::Untimed);
         };
         let start = Instant::now();
         match puzzle.native_tree(index, &settings) {
-            None => return Ok(NativeTree::Native),
-            Some(found) => {
+            TreeWalk::ByNative => return Ok(NativeTree::Native),
+            TreeWalk::Unmirrored => return Ok(NativeTree::Untimed),
+            TreeWalk::Walked(found) => {
                 found?;
             }
         }
