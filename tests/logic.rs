@@ -194,7 +194,7 @@ fn binairo_bad_input_names_the_place() {
             ),
             (
                 "0 1 . .\n. . .\n",
-                ":2:0: row 2 has 3 cells, expected 4 like the first row",
+                ":2: row 2 has 3 cells, expected 4 like the first row",
             ),
             (
                 "0 1 .\n. . .\n",
@@ -316,7 +316,7 @@ fn starbattle_bad_input_names_the_place() {
                 "1 1\n1 *\n",
                 ":2:3: expected a region id (a letter or a digit), found '*'",
             ),
-            ("1 1 2\n1 1\n2 2 2\n", ":2:0: row 2 has 2 cells, expected 3"),
+            ("1 1 2\n1 1\n2 2 2\n", ":2: row 2 has 2 cells, expected 3"),
             ("1 1\n1 1\n", "a 2×2 grid needs 2 regions, found 1"),
         ],
     );
@@ -387,7 +387,7 @@ fn nonogram_bad_input_names_the_place() {
             ),
             (
                 "width 2\nheight 2\nrows\n1\n",
-                ":3:0: `rows` needs 2 clue lines, the file ends after 1",
+                ":3: `rows` needs 2 clue lines, the file ends after 1",
             ),
         ],
     );
@@ -457,7 +457,7 @@ fn lightup_bad_input_svg_and_snapshot() {
             // (Two well-formed lines alone would be read as a collection of two 1-row grids.)
             (
                 "...\n..\n.5.\n",
-                ":2:0: row 2 has 2 cells, expected 3 like the first row",
+                ":2: row 2 has 2 cells, expected 3 like the first row",
             ),
         ],
     );

@@ -154,7 +154,7 @@ mod tests {
         let e = parse("..0.\n...\n", "f.txt").unwrap_err().to_string();
         assert_eq!(
             e,
-            "f.txt:2:0: row 2 has 3 cells, expected 4 like the first row"
+            "f.txt:2: row 2 has 3 cells, expected 4 like the first row"
         );
         let e = parse("...\n...\n", "f").unwrap_err().to_string();
         assert!(e.contains("even number"), "{e}");

@@ -7,9 +7,11 @@
 
 use thiserror::Error;
 
-/// A parse failure: where, and what was expected.
+/// A parse failure: where, and what was expected. It prints as `origin:line:column: message`,
+/// leaving out a column of 0 (`origin:line: message`, the whole line) and a line of 0
+/// (`origin: message`, the whole input), as compilers do.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{origin}:{line}:{column}: {message}")]
+#[error("{origin}{}: {message}", place(*.line, *.column))]
 pub struct ParseError {
     /// The input's name.
     pub origin: String,
@@ -30,6 +32,15 @@ impl ParseError {
             column,
             message: message.into(),
         }
+    }
+}
+
+/// `:line:column`, `:line` or nothing, for the parts of a location that are known.
+fn place(line: usize, column: usize) -> String {
+    match (line, column) {
+        (0, _) => String::new(),
+        (l, 0) => format!(":{l}"),
+        (l, c) => format!(":{l}:{c}"),
     }
 }
 
@@ -64,6 +75,14 @@ mod tests {
         let e = ParseError::new("f.txt", 2, 3, "expected a digit");
         assert_eq!(e.to_string(), "f.txt:2:3: expected a digit");
         assert_eq!(ParseError::new("-", 0, 0, String::from("empty")).line, 0);
+    }
+
+    #[test]
+    fn an_unknown_column_or_line_is_left_out() {
+        let row = ParseError::new("f.txt", 2, 0, "row 2 has 3 cells, expected 4");
+        assert_eq!(row.to_string(), "f.txt:2: row 2 has 3 cells, expected 4");
+        let whole = ParseError::new("f.txt", 0, 0, "expected two blocks");
+        assert_eq!(whole.to_string(), "f.txt: expected two blocks");
     }
 
     #[test]

@@ -73,6 +73,6 @@ mod tests {
             "f:1:5: expected . (white), * (black) or a number 0-4, found '5'"
         );
         let e = parse("...\n..\n", "f").unwrap_err().to_string();
-        assert_eq!(e, "f:2:0: row 2 has 2 cells, expected 3 like the first row");
+        assert_eq!(e, "f:2: row 2 has 2 cells, expected 3 like the first row");
     }
 }

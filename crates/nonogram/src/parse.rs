@@ -186,7 +186,7 @@ mod tests {
         let e = parse("width 2\nheight 2\nrows\n1\n", "f")
             .unwrap_err()
             .to_string();
-        assert!(e.contains("f:3:0: `rows` needs 2 clue lines"), "{e}");
+        assert!(e.contains("f:3: `rows` needs 2 clue lines"), "{e}");
         let e = parse("rows\n1\n", "f").unwrap_err().to_string();
         assert!(e.contains("expected the size first"), "{e}");
     }

@@ -179,9 +179,9 @@ mod tests {
             "f:2:3: expected a region id (a letter or a digit), found '*'"
         );
         let e = parse("1 1 2\n1 1\n2 2 2\n", "f").unwrap_err().to_string();
-        assert!(e.starts_with("f:2:0: row 2 has 2 cells, expected 3"), "{e}");
+        assert!(e.starts_with("f:2: row 2 has 2 cells, expected 3"), "{e}");
         let e = parse("1 1\n1 1\n", "f").unwrap_err().to_string();
-        assert_eq!(e, "f:0:0: a 2×2 grid needs 2 regions, found 1 (1)");
+        assert_eq!(e, "f: a 2×2 grid needs 2 regions, found 1 (1)");
         let e = parse("1,2,x y", "f").unwrap_err().to_string();
         assert!(e.contains("f:1:5: expected a region number"), "{e}");
     }

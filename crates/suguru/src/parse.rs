@@ -168,6 +168,6 @@ mod tests {
             .to_string();
         assert_eq!(e, "f:4:3: expected a digit 1-9 or . (blank), found 'x'");
         let e = parse("1 1\n2\n\n. .\n. .\n", "f").unwrap_err().to_string();
-        assert_eq!(e, "f:2:0: a row of the region grid has 1 cells, expected 2");
+        assert_eq!(e, "f:2: a row of the region grid has 1 cells, expected 2");
     }
 }
