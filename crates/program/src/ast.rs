@@ -158,27 +158,19 @@ impl Node {
             _ => 0,
         }
     }
-    /// The groups this tree captures into, in order of appearance (pads included: they are
-    /// groups of the pattern, never taken).
-    pub fn captures(&self) -> Vec<GroupId> {
-        let mut out = Vec::new();
+    /// The groups this tree captures into (pads included: they are groups of the pattern,
+    /// never taken), and the groups it reads (backreferences, conditionals and calls), each in
+    /// order of appearance: one walk for both.
+    pub fn captures_and_references(&self) -> (Vec<GroupId>, Vec<GroupId>) {
+        let (mut captures, mut references) = (Vec::new(), Vec::new());
         self.visit_groups(&mut |g, captured| {
             if captured {
-                out.push(g)
+                captures.push(g)
+            } else {
+                references.push(g)
             }
         });
-        out
-    }
-
-    /// The groups this tree reads: backreferences and conditionals, in order of appearance.
-    pub fn references(&self) -> Vec<GroupId> {
-        let mut out = Vec::new();
-        self.visit_groups(&mut |g, captured| {
-            if !captured {
-                out.push(g)
-            }
-        });
-        out
+        (captures, references)
     }
 
     /// Calls `f(group, captured)` for every group the tree captures into (`true`) or reads

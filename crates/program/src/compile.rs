@@ -152,7 +152,8 @@ pub fn compile(
     for (step, l) in &lowered {
         let mut p = String::new();
         printer.print(&l.pattern, &mut p);
-        backrefs += l.pattern.backrefs();
+        let segment_backrefs = l.pattern.backrefs();
+        backrefs += segment_backrefs;
         subject.push_str(&l.subject);
         pattern.push_str(&p);
         let (what, explain, kind) = match step {
@@ -181,15 +182,16 @@ pub fn compile(
             }
         };
         let numbers = |gs: Vec<crate::ast::GroupId>| gs.into_iter().map(|g| g.number()).collect();
+        let (captures, references) = l.pattern.captures_and_references();
         segments.push(Segment {
             subject: l.subject.clone(),
             pattern: p,
             what,
             explain,
             kind,
-            captures: numbers(l.pattern.captures()),
-            references: numbers(l.pattern.references()),
-            backrefs: l.pattern.backrefs(),
+            captures: numbers(captures),
+            references: numbers(references),
+            backrefs: segment_backrefs,
         });
     }
     pattern.push_str(options.dialect.end_anchor);

@@ -76,27 +76,18 @@ impl<'a> Printer<'a> {
                 out.push(']');
             }
             Node::Group(id, inner) => {
-                match self.naming {
-                    Naming::Compact => out.push_str(&Dialect::fill(
-                        self.dialect.compact_group,
-                        &id.number().to_string(),
-                    )),
-                    Naming::Readable => {
-                        out.push_str(&Dialect::fill(self.dialect.named_group, self.name(*id)))
-                    }
-                }
+                self.open_group(*id, out);
                 self.print(inner, out);
                 out.push(')');
             }
             Node::Backref(id) => match self.naming {
                 Naming::Compact => {
-                    let n = id.number().to_string();
-                    out.push_str(&Dialect::fill(self.dialect.numbered_backref, &n));
+                    Dialect::fill_into(out, self.dialect.numbered_backref, id.number());
                     self.open_backref
                         .set(!self.dialect.numbered_backref_is_delimited);
                 }
                 Naming::Readable => {
-                    out.push_str(&Dialect::fill(self.dialect.named_backref, self.name(*id)))
+                    Dialect::fill_into(out, self.dialect.named_backref, self.name(*id))
                 }
             },
             Node::Seq(items) => {
@@ -152,9 +143,9 @@ impl<'a> Printer<'a> {
                     (0, Some(1)) => out.push('?'),
                     (0, None) => out.push('*'),
                     (1, None) => out.push('+'),
-                    (m, None) => out.push_str(&format!("{{{m},}}")),
-                    (m, Some(x)) if m == x => out.push_str(&format!("{{{m}}}")),
-                    (m, Some(x)) => out.push_str(&format!("{{{m},{x}}}")),
+                    (m, None) => write(out, format_args!("{{{m},}}")),
+                    (m, Some(x)) if m == x => write(out, format_args!("{{{m}}}")),
+                    (m, Some(x)) => write(out, format_args!("{{{m},{x}}}")),
                 }
                 match greed {
                     Greed::Greedy => {}
@@ -186,15 +177,14 @@ impl<'a> Printer<'a> {
                 out.push(')');
             }
             Node::Cond { group, yes, no } => {
-                let opening = match self.naming {
-                    Naming::Compact => self.dialect.numbered_condition,
-                    Naming::Readable => self.dialect.named_condition,
-                };
-                let what = match self.naming {
-                    Naming::Compact => group.number().to_string(),
-                    Naming::Readable => self.name(*group).to_string(),
-                };
-                out.push_str(&Dialect::fill(opening, &what));
+                match self.naming {
+                    Naming::Compact => {
+                        Dialect::fill_into(out, self.dialect.numbered_condition, group.number())
+                    }
+                    Naming::Readable => {
+                        Dialect::fill_into(out, self.dialect.named_condition, self.name(*group))
+                    }
+                }
                 self.print_branch(yes, out);
                 out.push('|');
                 self.print_branch(no, out);
@@ -214,7 +204,8 @@ impl<'a> Printer<'a> {
                 if !groups.is_empty() {
                     out.push_str(self.dialect.never);
                     for g in groups {
-                        self.print(&Node::group(*g, Node::Seq(vec![])), out);
+                        self.open_group(*g, out);
+                        out.push(')');
                     }
                     out.push(')');
                 }
@@ -228,19 +219,26 @@ impl<'a> Printer<'a> {
                     out.push(')');
                 }
             }
-            Node::Call(id) => {
-                let (template, what) = match self.naming {
-                    Naming::Compact => (self.dialect.numbered_call, id.number().to_string()),
-                    Naming::Readable => (self.dialect.named_call, self.name(*id).to_string()),
-                };
-                out.push_str(&Dialect::fill(template, &what));
-            }
+            Node::Call(id) => match self.naming {
+                Naming::Compact => Dialect::fill_into(out, self.dialect.numbered_call, id.number()),
+                Naming::Readable => {
+                    Dialect::fill_into(out, self.dialect.named_call, self.name(*id))
+                }
+            },
             Node::Fail => out.push_str(self.dialect.fail),
             Node::Callout(n) => {
                 if self.dialect.features.callouts {
-                    out.push_str(&format!("(?C{n})"));
+                    write(out, format_args!("(?C{n})"));
                 }
             }
+        }
+    }
+
+    /// The opening of group `id`'s capture, numbered or named.
+    fn open_group(&self, id: GroupId, out: &mut String) {
+        match self.naming {
+            Naming::Compact => Dialect::fill_into(out, self.dialect.compact_group, id.number()),
+            Naming::Readable => Dialect::fill_into(out, self.dialect.named_group, self.name(id)),
         }
     }
 
@@ -303,6 +301,12 @@ impl<'a> Printer<'a> {
     }
 }
 
+/// Appends formatted text to `out` (writing into a String cannot fail).
+fn write(out: &mut String, args: std::fmt::Arguments<'_>) {
+    use std::fmt::Write;
+    let _ = out.write_fmt(args);
+}
+
 /// Whether `node` holds a backreference.
 fn contains_backref(node: &Node) -> bool {
     match node {
@@ -328,6 +332,27 @@ fn contains_backref(node: &Node) -> bool {
 mod tests {
     use super::*;
     use crate::dialect::{ONIGURUMA, PCRE2, PYTHON_REGEX};
+
+    #[test]
+    fn templates_fill_in_place_as_they_fill_by_copy() {
+        for (template, what) in [("(?(%)", "12"), ("(?P<g%>", "3"), ("(", "7"), ("%x%", "ab")] {
+            let mut out = String::from("^");
+            Dialect::fill_into(&mut out, template, what);
+            assert_eq!(out, format!("^{}", Dialect::fill(template, what)));
+        }
+    }
+
+    #[test]
+    fn pads_print_as_empty_groups_never_taken() {
+        let names: Vec<String> = (0..4).map(|i| format!("p{i}")).collect();
+        let pad = Node::Pad(vec![GroupId(1), GroupId(2)]);
+        let mut out = String::new();
+        Printer::new(&PCRE2, Naming::Compact, &names).print(&pad, &mut out);
+        assert_eq!(out, "(?(DEFINE)()())");
+        out.clear();
+        Printer::new(&PCRE2, Naming::Readable, &names).print(&pad, &mut out);
+        assert_eq!(out, "(?(DEFINE)(?<p1>)(?<p2>))");
+    }
 
     #[test]
     fn an_undelimited_backreference_is_never_followed_by_a_digit() {
