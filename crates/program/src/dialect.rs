@@ -421,7 +421,9 @@ pub fn by_name(name: &str) -> Option<&'static Dialect> {
 impl Dialect {
     /// Fills a `%` template with a group name or number.
     pub fn fill(template: &str, what: &str) -> String {
-        template.replace('%', what)
+        let mut out = String::with_capacity(template.len() + what.len());
+        Self::fill_into(&mut out, template, what);
+        out
     }
 
     /// Appends a `%` template filled with `what` (a group's name or number) to `out`, without
