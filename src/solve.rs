@@ -6,7 +6,7 @@ use std::time::Duration;
 use backref_pipeline::{
     Instance, Outcome, Request, Settings, SolveReport, StageOutcome, StageStats,
 };
-use backref_program::Options;
+use backref_program::{Options, Propagation};
 use serde_json::json;
 
 use crate::cli::{Format, PuzzleArgs, Seconds, SolveArgs};
@@ -166,6 +166,7 @@ pub fn report_json(puzzle: &str, engine: &str, r: &SolveReport) -> serde_json::V
             "match_ms": total(|s| s.match_ms),
             "native_ms": total(|s| s.native_ms),
             "jit": last.jit,
+            "propagation": last.propagation,
         },
         "stages": r.stages,
     });
@@ -299,8 +300,16 @@ fn print_text(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport, las
         }
     }
     println!(
-        "subject {} B, pattern {} B, {} statements, {} groups, {} backrefs",
-        last.subject_bytes, last.pattern_bytes, last.statements, last.groups, last.backrefs
+        "subject {} B, pattern {} B, {} statements, {} groups, {} backrefs{}",
+        last.subject_bytes,
+        last.pattern_bytes,
+        last.statements,
+        last.groups,
+        last.backrefs,
+        match last.propagation {
+            Propagation::None => String::new(),
+            p => format!(", propagation {}", p.name()),
+        }
     );
     println!(
         "generate {:.3} ms, compile {:.3} ms, match {:.3} ms, native {:.3} ms",

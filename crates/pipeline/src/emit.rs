@@ -71,6 +71,7 @@ pub fn emit<P: Puzzle + ?Sized>(
                 statements: 0,
                 groups: hand.groups,
                 backrefs: hand.backrefs,
+                ..Stats::default()
             },
             subject: hand.subject,
             pattern: hand.pattern,

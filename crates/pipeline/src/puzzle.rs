@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use backref_engine::{Captures, Flags};
-use backref_program::{Features, Program, VarId};
+use backref_program::{Features, Program, Propagation, VarId};
 use serde_json::Value;
 
 use crate::error::Error;
@@ -59,9 +59,14 @@ pub trait Puzzle: Sync {
     /// The native search on exactly the tree of the pattern `settings` compile, where
     /// [`Puzzle::native`] searches another (a stronger, independent solver). Only timed, for
     /// `bench`'s match/native ratio ([`crate::native_tree_ms`]); answers are cross-checked by
-    /// `native`. The default: `native` walks that tree already.
-    fn native_tree(&self, _stage: usize, _settings: &Settings) -> TreeWalk<Self::Answer> {
-        TreeWalk::ByNative
+    /// `native`. `settings.propagation` is the level the pattern carried
+    /// ([`crate::StageStats::propagation`]). The default: `native` walks that tree when the
+    /// pattern carries no propagation, and nothing mirrors its checks when it does.
+    fn native_tree(&self, _stage: usize, settings: &Settings) -> TreeWalk<Self::Answer> {
+        match settings.propagation.unwrap_or_default() {
+            Propagation::None => TreeWalk::ByNative,
+            _ => TreeWalk::Unmirrored,
+        }
     }
     /// Counts solutions natively, up to `cap`, when the puzzle can.
     fn native_count(&self, _stage: usize, _settings: &Settings, _cap: u64) -> Option<u64> {

@@ -95,6 +95,9 @@ pub struct StageStats {
     pub groups: usize,
     /// Backreferences.
     pub backrefs: usize,
+    /// The propagation the pattern carried: the asked level (`--propagate`, or the puzzle's
+    /// default), or weaker where the pattern's form or its budget of checks left them out.
+    pub propagation: backref_program::Propagation,
     /// Time to generate subject and pattern.
     pub generate_ms: f64,
     /// Engine compile time.

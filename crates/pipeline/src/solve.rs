@@ -90,6 +90,7 @@ impl<A> Attempt<A> {
                 statements: sizes.statements,
                 groups: sizes.groups,
                 backrefs: sizes.backrefs,
+                propagation: sizes.propagation,
                 generate_ms: ms(generate),
                 compile_ms: ms(run.timing.compile),
                 match_ms: ms(run.timing.matching),
@@ -450,6 +451,7 @@ fn run_hand_built<A>(
         statements: 0,
         groups: hand.groups,
         backrefs: hand.backrefs,
+        ..Stats::default()
     };
     let mut attempt = Attempt::new(run, &sizes, hand.generate);
     attempt.partial = hand.partial;

@@ -6,6 +6,7 @@ use std::time::Instant;
 use crate::error::Error;
 use crate::puzzle::{Puzzle, TreeWalk};
 use crate::report::{ms, SolveReport, StageOutcome};
+use crate::settings::Settings;
 use crate::solve::Request;
 
 /// What [`native_tree_ms`] found.
@@ -55,8 +56,13 @@ pub fn native_tree_ms<P: Puzzle + ?Sized>(
         let Some(index) = labels.iter().position(|l| *l == stage.stage) else {
             return Ok(NativeTree::Untimed);
         };
+        // The walk mirrors what the pattern carried, not what was asked.
+        let carried = Settings {
+            propagation: Some(stage.propagation),
+            ..settings.clone()
+        };
         let start = Instant::now();
-        match puzzle.native_tree(index, &settings) {
+        match puzzle.native_tree(index, &carried) {
             TreeWalk::ByNative => return Ok(NativeTree::Native),
             TreeWalk::Unmirrored => return Ok(NativeTree::Untimed),
             TreeWalk::Walked(found) => {

@@ -88,6 +88,9 @@ pub struct Stats {
     pub groups: usize,
     /// Number of backreferences.
     pub backrefs: usize,
+    /// The propagation the pattern carries ([`crate::lower::Lowerer::carried`]): the asked
+    /// level where a packing could hold its checks, else weaker.
+    pub propagation: crate::Propagation,
 }
 
 /// A compiled program: what to hand an engine, and how to read its captures.
@@ -213,6 +216,7 @@ pub fn compile(
         statements: segments.len(),
         groups: lowerer.groups.len(),
         backrefs,
+        propagation: lowerer.carried,
     };
     Ok(Compiled {
         subject,
@@ -376,6 +380,73 @@ mod tests {
             ]
         );
         let _ = (u, l);
+    }
+
+    /// A 2×2 Latin square as a packing: cells choose a value, each row and column must hold
+    /// both (resources 0..8, all to be covered).
+    fn latin(propagation: crate::Propagation) -> (Program, Vec<crate::VarId>) {
+        use crate::program::{PackItem, PackOption};
+        let mut p = Program::new('L');
+        p.propagation = propagation;
+        let items = (0..4u32)
+            .map(|cell| {
+                let (r, c) = (cell / 2, cell % 2);
+                PackItem {
+                    name: format!("c{cell}"),
+                    symmetry: None,
+                    options: (0..2u32)
+                        .map(|v| PackOption {
+                            label: v.to_string(),
+                            resources: vec![r * 2 + v, 4 + c * 2 + v],
+                            requires: vec![],
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let vars = p.packing(items, 8, 8).unwrap();
+        (p, vars)
+    }
+
+    #[test]
+    fn stats_say_which_propagation_the_pattern_carries() {
+        use crate::Propagation;
+        for level in Propagation::ALL {
+            let (p, order) = latin(level);
+            // PCRE2 has the branch-reset form and what the checks are made of.
+            let c = compile(&p, &order, &Options::new(&PCRE2)).unwrap();
+            assert_eq!(c.stats.propagation, level, "{}", level.name());
+            // JavaScript has neither: the level lowers to none.
+            let c = compile(&p, &order, &Options::new(&JAVASCRIPT)).unwrap();
+            assert_eq!(c.stats.propagation, Propagation::None, "{}", level.name());
+        }
+        // Light checks only must-cover resources: a packing without any carries none.
+        let mut p = Program::new('L');
+        p.propagation = Propagation::Light;
+        let items = (0..2)
+            .map(|i| crate::program::PackItem {
+                name: format!("i{i}"),
+                symmetry: None,
+                options: (0..2u32)
+                    .map(|r| crate::program::PackOption {
+                        label: r.to_string(),
+                        resources: vec![r],
+                        requires: vec![],
+                    })
+                    .collect(),
+            })
+            .collect();
+        let order = p.packing(items, 2, 0).unwrap();
+        let c = compile(&p, &order, &Options::new(&PCRE2)).unwrap();
+        assert_eq!(c.stats.propagation, Propagation::None);
+        // An option given at compile time overrides the program's level.
+        let (p, order) = latin(Propagation::None);
+        let options = Options {
+            propagation: Some(Propagation::Forward),
+            ..Options::new(&PCRE2)
+        };
+        let c = compile(&p, &order, &options).unwrap();
+        assert_eq!(c.stats.propagation, Propagation::Forward);
     }
 
     #[test]

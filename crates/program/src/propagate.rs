@@ -10,7 +10,8 @@ use crate::dialect::Features;
 
 /// A propagation level: what the compiler adds to the pattern beyond each constraint's own
 /// check at its last variable.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+/// Levels compare weakest first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Propagation {
     /// Constraints are checked when their last variable is set; counts with a ladder form

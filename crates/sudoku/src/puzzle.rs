@@ -2,8 +2,9 @@
 
 use backref_pipeline::{
     choose, names, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle,
-    PuzzleEntry, Settings, Solution, Source,
+    PuzzleEntry, Settings, Solution, Source, TreeWalk,
 };
+use backref_program::Propagation;
 
 use crate::encode::encode;
 use crate::grid::{parse, symbol, Sudoku};
@@ -149,6 +150,20 @@ impl Puzzle for Sudoku {
             .native_search(settings, 1)?
             .first
             .map(|g| self.rows_of(&g)))
+    }
+
+    fn native_tree(&self, _stage: usize, settings: &Settings) -> TreeWalk<Vec<String>> {
+        // The native search mirrors the houses' checks (`native/checks.rs`), not those that
+        // follow relations' or conditions' resources, nor the packing lookahead.
+        let houses_only = || {
+            let m = Model::new(self);
+            m.relations.is_empty() && m.conditions.is_empty()
+        };
+        match settings.propagation.unwrap_or_default() {
+            Propagation::None => TreeWalk::ByNative,
+            Propagation::Light | Propagation::Forward if houses_only() => TreeWalk::ByNative,
+            _ => TreeWalk::Unmirrored,
+        }
     }
 
     fn native_count(&self, _stage: usize, settings: &Settings, cap: u64) -> Option<u64> {

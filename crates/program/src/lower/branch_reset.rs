@@ -226,10 +226,16 @@ impl Lowerer<'_> {
         // per call: 1.1 s for a 9×9 Sudoku's 18,000 calls, against 60 ms this way round).
         if let Some(checks) = &mut checks {
             checks.allocate(self);
+            if checks.calls_any() {
+                self.carried = self.carried.max(self.propagation);
+            }
         }
         let look = self.complete_lookahead().then(|| {
             super::complete::Lookahead::allocate(self, options, resources, due, spec.waste)
         });
+        if look.is_some() {
+            self.carried = self.carried.max(crate::Propagation::Complete);
+        }
         let token = item_tokens(items.len());
         let width = token(0).len();
         let classes = symmetry_classes(symmetry);

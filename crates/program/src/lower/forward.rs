@@ -154,6 +154,12 @@ pub(super) fn risks(
 }
 
 impl Checks {
+    /// Whether any option calls a check (light checks on a packing without must-cover
+    /// resources of two options call none).
+    pub(super) fn calls_any(&self) -> bool {
+        !self.checked.is_empty()
+    }
+
     /// Allocates one group per check; called before the packing's other groups, so that the
     /// definitions, printed before the loop, number right.
     pub(super) fn allocate(&mut self, lowerer: &mut Lowerer) {

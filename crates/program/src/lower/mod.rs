@@ -93,6 +93,10 @@ pub struct Lowerer<'p> {
     ladder: Vec<Option<GroupId>>,
     callouts: bool,
     propagation: crate::Propagation,
+    /// The strongest propagation a lowered statement carries (a check called or a lookahead
+    /// made): the asked level, or weaker where a packing's form or the budget of calls left
+    /// its checks out. A native walk mirrors this level, not the asked one.
+    pub carried: crate::Propagation,
     /// The first statement the target's features could not express, in words: the compiler
     /// returns it as [`crate::ProgramError::Unsupported`].
     pub unsupported: Option<String>,
@@ -123,6 +127,7 @@ impl<'p> Lowerer<'p> {
             ladder: vec![None; program.statements.len()],
             callouts,
             propagation: crate::Propagation::None,
+            carried: crate::Propagation::None,
             unsupported: None,
         }
     }
