@@ -7,7 +7,9 @@
 //! A resource already used (by a placed item, or by an item the search itself placed) is passed;
 //! the first free one is either covered by an option whose lowest resource it is, of an item
 //! not yet placed, or left unused (never a must-cover resource, and at most `waste` times in all
-//! when the packing has a waste budget). At the end every item must be placed. Every placement
+//! when the packing has a waste budget). At the end every item must be placed, except those
+//! with an option that uses nothing (they take it: rectangles' and fillit's "cell already
+//! covered", a condition satisfied by givens), which no scan of resources could place. Every placement
 //! is found this way exactly once (each option is tried at its lowest resource, the first one
 //! it covers in the scan), so the subroutine matches if and only if the remaining items have a
 //! placement, whatever order the packing's own loop decides them in.
@@ -37,7 +39,7 @@ const MAX_CLASS: usize = 64;
 
 /// Largest waste budget the search counts; above it, resources past the must-cover ones may be
 /// left unused any number of times (a weaker search, never a wrong one).
-const MAX_WASTE: u32 = 64;
+pub(super) const MAX_WASTE: u32 = 64;
 
 /// Items with the same options, which the search treats as one pile.
 struct Class {
@@ -46,8 +48,11 @@ struct Class {
     /// `members[k − 1 − u]`.
     members: Vec<usize>,
     /// The class's options, each as (lowest resource, the others), the ones that never fit
-    /// left out.
+    /// and the empty one left out.
     options: Vec<(u32, Vec<u32>)>,
+    /// Whether the class has an option that uses nothing: its members left over take it, so
+    /// the search need not place them (a rectangles or fillit cell already covered).
+    idle: bool,
 }
 
 /// `options` as a class key: each option's resources sorted, the list in order.
@@ -123,6 +128,7 @@ impl Lookahead {
             .map(|(c, members)| {
                 uses_from.push(own.len());
                 own.extend((0..members.len()).map(|u| lowerer.alloc(format!("U{c}_{u}"), None)));
+                let idle = options[members[0]].iter().any(Vec::is_empty);
                 let options = options[members[0]]
                     .iter()
                     .filter_map(|o| {
@@ -133,7 +139,11 @@ impl Lookahead {
                         (!twice).then(|| (low, rest.to_vec()))
                     })
                     .collect();
-                Class { members, options }
+                Class {
+                    members,
+                    options,
+                    idle,
+                }
             })
             .collect();
         let cover_from = own.len();
@@ -284,8 +294,9 @@ impl Lookahead {
             ));
         }
         search.push(Node::lit("="));
-        // Every item placed, by the packing or by the search.
-        for (ci, c) in self.classes.iter().enumerate() {
+        // Every item placed, by the packing or by the search, but those that can take an
+        // option using nothing.
+        for (ci, c) in self.classes.iter().enumerate().filter(|(_, c)| !c.idle) {
             let k = c.members.len();
             for (j, m) in c.members.iter().enumerate() {
                 search.push(Node::Cond {
