@@ -195,7 +195,7 @@ impl Puzzle for Fillit {
 
     fn native_tree(&self, stage: usize, settings: &Settings) -> TreeWalk<Solution> {
         // The levels this compile honours (Light adds nothing to a packing without must-cover
-        // resources); forward checking is not mirrored.
+        // resources); forward checking is not mirrored here: the IR walks it.
         let lookahead = match settings
             .propagation
             .unwrap_or_default()

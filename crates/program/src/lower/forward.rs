@@ -160,6 +160,11 @@ impl Checks {
         !self.checked.is_empty()
     }
 
+    /// The resources checked after option `j` of item `i`, ascending.
+    pub(super) fn at_risk(&self, i: usize, j: usize) -> &[u32] {
+        &self.risk[i][j]
+    }
+
     /// Allocates one group per check; called before the packing's other groups, so that the
     /// definitions, printed before the loop, number right.
     pub(super) fn allocate(&mut self, lowerer: &mut Lowerer) {

@@ -33,12 +33,14 @@ mod packing;
 mod reset_chain;
 mod scalar;
 mod trie;
+mod walk;
 
 #[cfg(test)]
 mod testing;
 
 pub use branch_reset::RESET_PAD_BUDGET;
 pub use forward::{FORWARD_BUDGET, LIGHT_USERS};
+pub use walk::{walk_packing, Walk};
 
 /// A lowered segment: the subject text (ending in `;`) and the pattern that must match it.
 #[derive(Clone, Debug)]

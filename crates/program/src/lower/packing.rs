@@ -45,6 +45,31 @@ pub(super) fn forced_split() -> bool {
     std::env::var_os("BACKREF_PACKING_SPLIT").is_some()
 }
 
+/// Each resource that must be covered (`0..must_cover`), assigned to the item after which it
+/// is checked: the last item whose options can use it, since from then on nothing can cover it
+/// any more. The flag says some resource has no user at all (the packing can never be solved).
+pub(super) fn due_after(
+    options: &[Vec<Vec<u32>>],
+    resources: u32,
+    must_cover: u32,
+) -> (Vec<Vec<u32>>, bool) {
+    let mut last_user: Vec<Option<usize>> = vec![None; resources as usize];
+    for (i, opts) in options.iter().enumerate() {
+        for r in opts.iter().flatten() {
+            last_user[*r as usize] = Some(i);
+        }
+    }
+    let mut due: Vec<Vec<u32>> = vec![Vec::new(); options.len()];
+    let mut never = false;
+    for r in 0..must_cover {
+        match last_user[r as usize] {
+            Some(i) => due[i].push(r),
+            None => never = true,
+        }
+    }
+    (due, never)
+}
+
 impl PackSpec<'_> {
     /// The first resource that shares groups, when the packing asked for it (`shared_from`) and
     /// the trie form can print it for `features`: branch reset and conditionals, and nothing
@@ -265,22 +290,7 @@ impl Lowerer<'_> {
             unreachable!("called for packings only");
         };
         let (resources, must_cover, waste) = (*resources, *must_cover, *waste);
-        // Each resource that must be covered is checked right after the last item whose options
-        // can use it: from then on nothing can cover it any more.
-        let mut last_user: Vec<Option<usize>> = vec![None; resources as usize];
-        for (i, opts) in options.iter().enumerate() {
-            for r in opts.iter().flatten() {
-                last_user[*r as usize] = Some(i);
-            }
-        }
-        let mut due: Vec<Vec<u32>> = vec![Vec::new(); items.len()];
-        let mut never = false;
-        for r in 0..must_cover {
-            match last_user[r as usize] {
-                Some(i) => due[i].push(r),
-                None => never = true,
-            }
-        }
+        let (due, mut never) = due_after(options, resources, must_cover);
         let spec = PackSpec {
             items,
             options,
