@@ -166,7 +166,11 @@ fn packings() -> Vec<(
         let c = backref_fillit::cover::cover(&pieces, side).expect("a program");
         out.push((format!("fillit cover {name} in {side}"), c.program, c.order));
         let e = backref_fillit::encode::encode(&pieces, side).expect("a program");
-        out.push((format!("fillit classic {name} in {side}"), e.program, e.order));
+        out.push((
+            format!("fillit classic {name} in {side}"),
+            e.program,
+            e.order,
+        ));
     }
     out
 }

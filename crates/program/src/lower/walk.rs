@@ -12,6 +12,7 @@
 //! tree). Only timed and counted: answers are cross-checked by the puzzles' own solvers.
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use super::forward::{risks, with_item_resources, Checks, LIGHT_USERS};
 use super::packing::due_after;
@@ -28,6 +29,9 @@ pub struct Walk {
     pub solutions: u64,
     /// The first solution: each item's option index.
     pub first: Option<Vec<usize>>,
+    /// Time spent searching, past building the checks' lists (the pattern's compile builds
+    /// those).
+    pub search: Duration,
 }
 
 /// Walks the tree of `program` when it is a single packing lowered in its branch-reset form
@@ -126,9 +130,11 @@ pub fn walk_packing(program: &Program, propagation: Propagation, cap: u64) -> Op
         cap: cap.max(1),
         out: Walk::default(),
     };
+    let start = Instant::now();
     if !never && w.complete() {
         w.item(0);
     }
+    w.out.search = start.elapsed();
     Some(w.out)
 }
 
