@@ -109,6 +109,31 @@ fn fillit_races_the_classic_search_against_the_lookahead() {
 }
 
 #[test]
+fn checks_too_wide_for_the_branch_reset_form_leave_that_form_without_them() {
+    // Forward checking's resource per item would pad guillotine_20x15's branch-reset form past
+    // its budget: the form is kept without the checks (what `none` compiles), not traded for
+    // the trie loop (no checks either, and ten times slower there), and the stats say so.
+    let emit = |level: &str| {
+        let (v, code) = json(&[
+            "emit",
+            "rectangles",
+            "fixtures/rectangles/slow/guillotine_20x15.txt",
+            "--propagate",
+            level,
+        ]);
+        assert_eq!(code, 0, "{v}");
+        v
+    };
+    let (none, forward) = (emit("none"), emit("forward"));
+    assert_eq!(
+        forward["stats"]["propagation"], "none",
+        "{}",
+        forward["stats"]
+    );
+    assert_eq!(forward["pattern"], none["pattern"]);
+}
+
+#[test]
 fn forward_checking_is_in_the_pattern_only_when_asked() {
     let pattern = |level: &str| {
         let out = backref(&["emit", "queens", "6", "--propagate", level]);

@@ -303,15 +303,28 @@ impl Lowerer<'_> {
         };
         let sharing = spec.sharing(*shared_from, self.features);
         let trie = self.features.conditionals && self.features.lookahead;
-        let mut lowered = if sharing.is_some() || (*compact && trie) {
+        let compact_trie = sharing.is_some() || (*compact && trie);
+        let mut layout = None;
+        let asked = self.propagation;
+        if !compact_trie {
+            layout = self.reset_layout(&spec);
+            if layout.is_none() && asked != crate::Propagation::None {
+                // The checks' padding would pass the budget: the same form without them
+                // searches faster than the trie loop, which has no checks either.
+                self.propagation = crate::Propagation::None;
+                layout = self.reset_layout(&spec);
+            }
+        }
+        let mut lowered = if compact_trie {
             self.packing_trie(&spec, sharing)
-        } else if let Some(layout) = self.reset_layout(&spec) {
+        } else if let Some(layout) = layout {
             self.packing_reset(&spec, layout)
         } else if trie {
             self.packing_trie(&spec, None)
         } else {
             self.packing_guards(&spec)
         };
+        self.propagation = asked;
         let leftover = options
             .iter()
             .map(|o| o.first().map_or(0, Vec::len) as u32)
