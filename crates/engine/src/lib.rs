@@ -408,6 +408,26 @@ pub fn callouts_for_timeout(engine: &dyn Engine, timeout: Option<Duration>) -> b
     timeout.is_some_and(|t| t > engine.timeout_without_callouts())
 }
 
+/// The callouts a pattern compiled with them passes before its first match (or before its
+/// search ends without one), and whether it matched: with the callout a compile puts at each
+/// statement's start and one per item a packing's loop enters, the items the engine's search
+/// entered plus one. For comparing the engine's search tree with a native walk of it; `None`
+/// when the engine does not count callouts.
+pub fn callouts_to_first_match(
+    engine: &dyn Engine,
+    pattern: &str,
+    subject: &str,
+) -> Result<Option<(u64, bool)>, EngineError> {
+    let limits = Limits {
+        progress: Some(Arc::new(AtomicU64::new(0))),
+        ..Limits::default()
+    };
+    let run = engine.run(pattern, subject, Mode::First, &limits)?;
+    Ok(run
+        .steps
+        .map(|steps| (steps, matches!(run.outcome, Outcome::Solved(_)))))
+}
+
 /// A regex engine that backref can drive.
 pub trait Engine: Sync {
     /// The engine's name, as users pass it to `--engine`.

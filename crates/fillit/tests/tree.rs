@@ -3,10 +3,7 @@
 //! a pattern compiled with callouts), and its first arrangement is the classic answer, at the
 //! answer's size and at a size too small (no arrangement).
 
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
-
-use backref_engine::{engine_by_name, Limits, Mode, Outcome};
+use backref_engine::{callouts_to_first_match, engine_by_name};
 use backref_fillit::encode::encode;
 use backref_fillit::tree::{search_tree, Lookahead};
 use backref_fillit::{parse, solve, Piece};
@@ -25,15 +22,10 @@ fn entered(pieces: &[Piece], side: usize, propagation: Propagation) -> (u64, boo
     };
     let compiled = compile(&program, &encoded.order, &options).expect("a pattern");
     let engine = engine_by_name("pcre2").expect("PCRE2 is built in");
-    let limits = Limits {
-        progress: Some(Arc::new(AtomicU64::new(0))),
-        ..Limits::default()
-    };
-    let run = engine
-        .run(&compiled.pattern, &compiled.subject, Mode::First, &limits)
-        .expect("the engine runs");
-    let steps = run.steps.expect("a callout count");
-    (steps - 1, matches!(run.outcome, Outcome::Solved(_)))
+    let (steps, matched) = callouts_to_first_match(&*engine, &compiled.pattern, &compiled.subject)
+        .expect("the engine runs")
+        .expect("a callout count");
+    (steps - 1, matched)
 }
 
 fn fixture(name: &str) -> Vec<Piece> {

@@ -93,9 +93,7 @@ fn entered(
     order: &[backref_program::VarId],
     level: Propagation,
 ) -> (u64, bool, Propagation) {
-    use backref_engine::{Limits, Mode, Outcome};
     use backref_program::{compile, dialect::PCRE2, Options};
-    use std::sync::{atomic::AtomicU64, Arc};
 
     let options = Options {
         callouts: true,
@@ -104,19 +102,11 @@ fn entered(
     };
     let compiled = compile(program, order, &options).expect("a pattern");
     let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
-    let limits = Limits {
-        progress: Some(Arc::new(AtomicU64::new(0))),
-        ..Limits::default()
-    };
-    let run = engine
-        .run(&compiled.pattern, &compiled.subject, Mode::First, &limits)
-        .expect("the engine runs");
-    let steps = run.steps.expect("a callout count");
-    (
-        steps - 1,
-        matches!(run.outcome, Outcome::Solved(_)),
-        compiled.stats.propagation,
-    )
+    let (steps, matched) =
+        backref_engine::callouts_to_first_match(&*engine, &compiled.pattern, &compiled.subject)
+            .expect("the engine runs")
+            .expect("a callout count");
+    (steps - 1, matched, compiled.stats.propagation)
 }
 
 /// Packings of every puzzle that states one, small enough for every level.

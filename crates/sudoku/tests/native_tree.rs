@@ -3,10 +3,7 @@
 //! per-item callouts of a pattern compiled with callouts). Without the mirror the native tree
 //! is larger wherever the checks prune.
 
-use std::sync::atomic::AtomicU64;
-use std::sync::Arc;
-
-use backref_engine::{engine_by_name, Limits, Mode, Outcome};
+use backref_engine::{callouts_to_first_match, engine_by_name};
 use backref_program::{compile, dialect::PCRE2, Options, Propagation};
 use backref_sudoku::encode::encode;
 use backref_sudoku::model::Model;
@@ -38,15 +35,10 @@ fn entered(model: &Model, cells: &[usize], propagation: Propagation) -> (u64, bo
     };
     let compiled = compile(&encoded.program, &encoded.order, &options).expect("a pattern");
     let engine = engine_by_name("pcre2").expect("PCRE2 is built in");
-    let limits = Limits {
-        progress: Some(Arc::new(AtomicU64::new(0))),
-        ..Limits::default()
-    };
-    let run = engine
-        .run(&compiled.pattern, &compiled.subject, Mode::First, &limits)
-        .expect("the engine runs");
-    let steps = run.steps.expect("a callout count");
-    (steps - 1, matches!(run.outcome, Outcome::Solved(_)))
+    let (steps, matched) = callouts_to_first_match(&*engine, &compiled.pattern, &compiled.subject)
+        .expect("the engine runs")
+        .expect("a callout count");
+    (steps - 1, matched)
 }
 
 fn puzzles() -> Vec<(String, Model)> {
