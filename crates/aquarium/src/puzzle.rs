@@ -2,7 +2,7 @@
 
 use backref_pipeline::{
     choose, names, Choices, Encoded, Error, Input, InputKind, Instance, Puzzle as Pipeline,
-    PuzzleEntry, Settings, Solution as Rendered, Source,
+    PuzzleEntry, Settings, Solution as Rendered, Source, TreeWalk,
 };
 use backref_program::Program;
 
@@ -80,6 +80,13 @@ impl Pipeline for Aquarium {
 
     fn native(&self, _stage: usize, _settings: &Settings) -> Result<Option<Solution>, Error> {
         Ok(native::solve_first(&self.puzzle))
+    }
+
+    fn native_tree(&self, _stage: usize, _settings: &Settings) -> TreeWalk<Solution> {
+        // The native solver propagates row and column bounds and branches on the
+        // region with the fewest levels left: nothing walks the pattern's static tree, so `bench` prints no ratio rather than
+        // one against another tree.
+        TreeWalk::Unmirrored
     }
 
     fn native_count(&self, _stage: usize, _settings: &Settings, cap: u64) -> Option<u64> {

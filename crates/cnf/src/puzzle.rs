@@ -2,7 +2,7 @@
 
 use backref_pipeline::{
     choose, names, Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle,
-    PuzzleEntry, Settings, Solution, Source,
+    PuzzleEntry, Settings, Solution, Source, TreeWalk,
 };
 
 use crate::dimacs::{parse, Cnf};
@@ -66,10 +66,12 @@ impl Sat {
         }
     }
 
-    /// The same-tree search of the settings' order and encoding (lookahead or not), giving up
-    /// after `limit` nodes.
+    /// The same-tree search of the settings' order and encoding (lookahead or not: a target
+    /// without lookahead, as `settings.features` say, gets the clauses' patterns without it),
+    /// giving up after `limit` nodes.
     pub fn same_tree(&self, settings: &Settings, limit: u64) -> Result<tree::Search, Error> {
-        let lookahead = self.encoding(settings)? == Encoding::Lookahead;
+        let lookahead =
+            self.encoding(settings)? == Encoding::Lookahead && settings.features.lookahead;
         Ok(tree::solve(
             &self.clauses,
             &self.order(settings)?,
@@ -166,6 +168,21 @@ impl Puzzle for Sat {
 
     fn native(&self, _stage: usize, _settings: &Settings) -> Result<Option<Vec<bool>>, Error> {
         Ok(dpll::solve(&self.cnf).model)
+    }
+
+    fn native_tree(&self, _stage: usize, settings: &Settings) -> TreeWalk<Vec<bool>> {
+        // The cross-check runs DPLL; the pattern's own tree is the same-tree search's, timed
+        // without computing the order (the pattern's generation does that).
+        let (order, lookahead) = match (self.order(settings), self.encoding(settings)) {
+            (Ok(order), Ok(encoding)) => (
+                order,
+                encoding == Encoding::Lookahead && settings.features.lookahead,
+            ),
+            (Err(e), _) | (_, Err(e)) => return TreeWalk::Walked(Err(e)),
+        };
+        let start = std::time::Instant::now();
+        tree::solve(&self.clauses, &order, lookahead, u64::MAX);
+        TreeWalk::Timed(start.elapsed())
     }
 
     fn native_count(&self, _stage: usize, _settings: &Settings, cap: u64) -> Option<u64> {

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 
 use backref_pipeline::{
     Choices, Encoded, Error, Input, InputKind, Instance, Puzzle as Pipeline, PuzzleEntry, Settings,
-    Solution as Rendered, Source,
+    Solution as Rendered, Source, TreeWalk,
 };
 use backref_program::Program;
 
@@ -71,6 +71,12 @@ impl Pipeline for ColorGrid {
 
     fn native(&self, _stage: usize, _settings: &Settings) -> Result<Option<Solution>, Error> {
         Ok(native::solve_first(&self.puzzle))
+    }
+
+    fn native_tree(&self, _stage: usize, _settings: &Settings) -> TreeWalk<Solution> {
+        // The native solver propagates lines before it branches: nothing walks the pattern's static tree, so `bench` prints no ratio rather than
+        // one against another tree.
+        TreeWalk::Unmirrored
     }
 
     fn native_count(&self, _stage: usize, _settings: &Settings, cap: u64) -> Option<u64> {

@@ -254,6 +254,9 @@ pub enum TreeWalk<A> {
     ByNative,
     /// Walked the pattern's tree natively: its first answer, if any.
     Walked(Result<Option<A>, Error>),
+    /// Walked the pattern's tree natively, the search alone taking this long (the setup, like
+    /// the pattern's generation, left out).
+    Timed(Duration),
     /// Nothing: the pattern has checks the native walk does not mirror.
     Unmirrored,
 }

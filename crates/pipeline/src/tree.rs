@@ -93,6 +93,7 @@ pub fn native_tree_ms<P: Puzzle + ?Sized>(
                 found?;
                 total += ms(start.elapsed());
             }
+            TreeWalk::Timed(search) => total += ms(search),
         }
     }
     Ok(NativeTree::Ms(total))

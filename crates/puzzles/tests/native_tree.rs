@@ -185,3 +185,19 @@ fn the_irs_walk_enters_the_items_pcre2_enters_at_every_level() {
     }
     assert!(checked >= 40, "{checked} cases");
 }
+
+#[test]
+fn solvers_that_propagate_give_no_ratio_and_cnf_walks_its_own_tree() {
+    // Aquarium's, colour grids' and Kakuro's native solvers propagate or branch dynamically:
+    // nothing walks their patterns' static trees.
+    for (puzzle, input) in [
+        ("aquarium", fixture("aquarium/gen06_1.txt")),
+        ("colorgrid", fixture("colorgrid/so_example.txt")),
+    ] {
+        let (t, _) = timed(puzzle, &input, None, Propagation::None);
+        assert_eq!(t, NativeTree::Untimed, "{puzzle}");
+    }
+    // CNF's cross-check runs DPLL; its same-tree search is the pattern's.
+    let (t, _) = timed("cnf", &fixture("cnf/random3_v20_c85.cnf"), None, Propagation::None);
+    assert!(walked(t), "{t:?}");
+}
