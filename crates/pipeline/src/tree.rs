@@ -3,9 +3,9 @@
 
 use std::time::Instant;
 
-use crate::error::Error;
 use backref_program::walk_packing;
 
+use crate::error::Error;
 use crate::puzzle::{Puzzle, Source, TreeWalk};
 use crate::report::{ms, SolveReport, StageOutcome};
 use crate::settings::Settings;
@@ -17,12 +17,12 @@ pub enum NativeTree {
     /// The puzzle's native solver ([`Puzzle::native`]) walks the pattern's tree already: its
     /// own time is the one to compare.
     Native,
-    /// Milliseconds of [`Puzzle::native_tree`] over the searched stages, or where the puzzle
-    /// has no mirror of the pattern's checks, of the IR's walk of its packing
-    /// ([`backref_program::walk_packing`]).
+    /// Milliseconds of [`Puzzle::native_tree`] over the searched stages (its search alone where
+    /// it says so), or where the puzzle has no mirror of the pattern's checks, of the IR's walk
+    /// of its packing ([`backref_program::walk_packing`]).
     Ms(f64),
     /// No tree to time: a refutation (another program) took part in a stage's search, a stage
-    /// is not the puzzle's, or the native walk does not mirror the pattern's checks.
+    /// is not the puzzle's, or nothing walks the pattern's tree.
     Untimed,
 }
 

@@ -63,16 +63,13 @@ fn queens_packing_walks_its_checks_in_the_ir() {
 }
 
 #[test]
-fn sudoku_mirrors_the_houses_checks_and_the_ir_walks_the_rest() {
+fn sudoku_walks_the_houses_checks_itself_and_the_ir_walks_the_rest() {
     let classic = fixture("sudoku/sudoku9x9_unique.txt");
+    // Its own search, at the level the pattern carried.
     for level in [Propagation::None, Propagation::Light, Propagation::Forward] {
         let (t, carried) = timed("sudoku", &classic, None, level);
-        assert_eq!(
-            (t, carried),
-            (NativeTree::Native, level),
-            "{}",
-            level.name()
-        );
+        assert!(walked(t), "{}: {t:?}", level.name());
+        assert_eq!(carried, level);
     }
     let (t, carried) = timed("sudoku", &classic, None, Propagation::Complete);
     assert!(walked(t), "{t:?}");
@@ -80,7 +77,7 @@ fn sudoku_mirrors_the_houses_checks_and_the_ir_walks_the_rest() {
     // A variant's relations cut candidates the native checks do not follow.
     let variant = fixture("sudoku/variant_anti_king_windoku_9x9.txt");
     let (t, _) = timed("sudoku", &variant, None, Propagation::None);
-    assert_eq!(t, NativeTree::Native);
+    assert!(walked(t), "{t:?}");
     let (t, carried) = timed("sudoku", &variant, None, Propagation::Light);
     assert!(walked(t), "{t:?}");
     assert_eq!(carried, Propagation::Light);
@@ -198,6 +195,11 @@ fn solvers_that_propagate_give_no_ratio_and_cnf_walks_its_own_tree() {
         assert_eq!(t, NativeTree::Untimed, "{puzzle}");
     }
     // CNF's cross-check runs DPLL; its same-tree search is the pattern's.
-    let (t, _) = timed("cnf", &fixture("cnf/random3_v20_c85.cnf"), None, Propagation::None);
+    let (t, _) = timed(
+        "cnf",
+        &fixture("cnf/random3_v20_c85.cnf"),
+        None,
+        Propagation::None,
+    );
     assert!(walked(t), "{t:?}");
 }

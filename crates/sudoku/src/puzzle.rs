@@ -154,16 +154,24 @@ impl Puzzle for Sudoku {
 
     fn native_tree(&self, _stage: usize, settings: &Settings) -> TreeWalk<Vec<String>> {
         // The native search mirrors the houses' checks (`native/checks.rs`), not those that
-        // follow relations' or conditions' resources, nor the packing lookahead.
-        let houses_only = || {
-            let m = Model::new(self);
-            m.relations.is_empty() && m.conditions.is_empty()
+        // follow relations' or conditions' resources, nor the packing lookahead. It runs at
+        // the level the pattern carried, which may be weaker than the one asked (and searched
+        // by the cross-check) where the pattern's form could not hold the checks.
+        let kind = match Self::order_kind(settings) {
+            Ok(kind) => kind,
+            Err(e) => return TreeWalk::Walked(Err(e)),
         };
-        match settings.propagation.unwrap_or_default() {
-            Propagation::None => TreeWalk::ByNative,
-            Propagation::Light | Propagation::Forward if houses_only() => TreeWalk::ByNative,
-            _ => TreeWalk::Unmirrored,
+        let (m, cells) = self.ordered(kind);
+        let level = settings.propagation.unwrap_or_default();
+        let houses_only = m.relations.is_empty() && m.conditions.is_empty();
+        match level {
+            Propagation::None => {}
+            Propagation::Light | Propagation::Forward if houses_only => {}
+            _ => return TreeWalk::Unmirrored,
         }
+        let start = std::time::Instant::now();
+        native::search_tree(&m, &cells, 1, u64::MAX, level);
+        TreeWalk::Timed(start.elapsed())
     }
 
     fn native_count(&self, _stage: usize, settings: &Settings, cap: u64) -> Option<u64> {
