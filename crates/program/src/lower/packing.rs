@@ -70,6 +70,21 @@ pub(super) fn due_after(
     (due, never)
 }
 
+/// Whether more resources stay unused than the `waste` budget allows, whatever the items
+/// choose: with a budget every item's options use equally many resources (checked when
+/// stated), so the number left unused is known in advance.
+pub(super) fn too_much_waste(
+    options: &[Vec<Vec<u32>>],
+    resources: u32,
+    waste: Option<u32>,
+) -> bool {
+    let leftover = options
+        .iter()
+        .map(|o| o.first().map_or(0, Vec::len) as u32)
+        .sum::<u32>();
+    waste.is_some_and(|w| resources.saturating_sub(leftover) > w)
+}
+
 impl PackSpec<'_> {
     /// The first resource that shares groups, when the packing asked for it (`shared_from`) and
     /// the trie form can print it for `features`: branch reset and conditionals, and nothing
@@ -290,7 +305,7 @@ impl Lowerer<'_> {
             unreachable!("called for packings only");
         };
         let (resources, must_cover, waste) = (*resources, *must_cover, *waste);
-        let (due, mut never) = due_after(options, resources, must_cover);
+        let (due, never) = due_after(options, resources, must_cover);
         let spec = PackSpec {
             items,
             options,
@@ -325,16 +340,7 @@ impl Lowerer<'_> {
             self.packing_guards(&spec)
         };
         self.propagation = asked;
-        let leftover = options
-            .iter()
-            .map(|o| o.first().map_or(0, Vec::len) as u32)
-            .sum::<u32>();
-        if waste.is_some_and(|w| resources.saturating_sub(leftover) > w) {
-            // Every item's options use equally many resources (checked when stated), so this
-            // many stay unused whatever the items choose.
-            never = true;
-        }
-        if never {
+        if never || too_much_waste(options, resources, waste) {
             // A resource that must be covered but that no option uses, or too many unused.
             lowered.pattern = Node::Seq(vec![Node::Fail, lowered.pattern]);
         }

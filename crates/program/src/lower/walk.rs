@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use super::forward::{risks, with_item_resources, Checks, LIGHT_USERS};
-use super::packing::due_after;
+use super::packing::{due_after, too_much_waste};
 use crate::gadget::Gadget;
 use crate::program::Program;
 use crate::Propagation;
@@ -52,6 +52,7 @@ pub fn walk_packing(program: &Program, propagation: Propagation, cap: u64) -> Op
         return None;
     };
     let (due, never) = due_after(options, *resources, *must_cover);
+    let never = never || too_much_waste(options, *resources, *waste);
     let mut base = *resources;
     let mut extended = None;
     let checks = match propagation {
@@ -89,23 +90,11 @@ pub fn walk_packing(program: &Program, propagation: Propagation, cap: u64) -> Op
             }
         }
     }
-    let class_of: Vec<Option<usize>> = {
-        let mut ids: HashMap<u32, usize> = HashMap::new();
-        symmetry
-            .iter()
-            .map(|s| {
-                s.map(|c| {
-                    let k = ids.len();
-                    *ids.entry(c).or_insert(k)
-                })
-            })
-            .collect()
-    };
     let previous: Vec<Option<usize>> = (0..options.len())
         .map(|i| {
             (0..i)
                 .rev()
-                .find(|&e| class_of[e].is_some() && class_of[e] == class_of[i])
+                .find(|&e| symmetry[e].is_some() && symmetry[e] == symmetry[i])
         })
         .collect();
     let lookahead = (propagation == Propagation::Complete).then(|| {
