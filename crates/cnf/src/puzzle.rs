@@ -66,18 +66,19 @@ impl Sat {
         }
     }
 
-    /// The same-tree search of the settings' order and encoding (lookahead or not: a target
-    /// without lookahead, as `settings.features` say, gets the clauses' patterns without it),
-    /// giving up after `limit` nodes.
+    /// The same-tree search of the settings' order and encoding, giving up after `limit`
+    /// nodes.
     pub fn same_tree(&self, settings: &Settings, limit: u64) -> Result<tree::Search, Error> {
+        let (order, lookahead) = self.tree_of(settings)?;
+        Ok(tree::solve(&self.clauses, &order, lookahead, limit))
+    }
+
+    /// The order and whether the clauses' patterns look ahead under `settings`: the encoding
+    /// asks for it and the target has lookahead (`settings.features`).
+    fn tree_of(&self, settings: &Settings) -> Result<(Order, bool), Error> {
         let lookahead =
             self.encoding(settings)? == Encoding::Lookahead && settings.features.lookahead;
-        Ok(tree::solve(
-            &self.clauses,
-            &self.order(settings)?,
-            lookahead,
-            limit,
-        ))
+        Ok((self.order(settings)?, lookahead))
     }
 }
 
@@ -173,12 +174,9 @@ impl Puzzle for Sat {
     fn native_tree(&self, _stage: usize, settings: &Settings) -> TreeWalk<Vec<bool>> {
         // The cross-check runs DPLL; the pattern's own tree is the same-tree search's, timed
         // without computing the order (the pattern's generation does that).
-        let (order, lookahead) = match (self.order(settings), self.encoding(settings)) {
-            (Ok(order), Ok(encoding)) => (
-                order,
-                encoding == Encoding::Lookahead && settings.features.lookahead,
-            ),
-            (Err(e), _) | (_, Err(e)) => return TreeWalk::Walked(Err(e)),
+        let (order, lookahead) = match self.tree_of(settings) {
+            Ok(tree) => tree,
+            Err(e) => return TreeWalk::Walked(Err(e)),
         };
         let start = std::time::Instant::now();
         tree::solve(&self.clauses, &order, lookahead, u64::MAX);

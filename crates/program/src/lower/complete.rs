@@ -42,17 +42,57 @@ const MAX_CLASS: usize = 64;
 pub(super) const MAX_WASTE: u32 = 64;
 
 /// Items with the same options, which the search treats as one pile.
-struct Class {
+pub(super) struct Class {
     /// The members' item indices, in decision order (placed members are always a prefix). Use
     /// `u` of the class (its group set when the search has taken `u + 1` members) takes member
     /// `members[k − 1 − u]`.
-    members: Vec<usize>,
+    pub(super) members: Vec<usize>,
     /// The class's options, each as (lowest resource, the others), the ones that never fit
     /// and the empty one left out.
-    options: Vec<(u32, Vec<u32>)>,
+    pub(super) options: Vec<(u32, Vec<u32>)>,
     /// Whether the class has an option that uses nothing: its members left over take it, so
     /// the search need not place them (a rectangles or fillit cell already covered).
-    idle: bool,
+    pub(super) idle: bool,
+}
+
+/// The classes of interchangeable items among `options[i]` per item, in order of their first
+/// member (a class past [`MAX_CLASS`] members goes on in a new one).
+pub(super) fn classes(options: &[Vec<Vec<u32>>]) -> Vec<Class> {
+    let mut by_key: HashMap<Vec<Vec<u32>>, usize> = HashMap::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for (i, opts) in options.iter().enumerate() {
+        let k = key(opts);
+        let c = match by_key.get(&k) {
+            Some(&c) if members[c].len() < MAX_CLASS => c,
+            _ => {
+                members.push(Vec::new());
+                by_key.insert(k, members.len() - 1);
+                members.len() - 1
+            }
+        };
+        members[c].push(i);
+    }
+    members
+        .into_iter()
+        .map(|members| {
+            let idle = options[members[0]].iter().any(Vec::is_empty);
+            let options = options[members[0]]
+                .iter()
+                .filter_map(|o| {
+                    let mut sorted = o.clone();
+                    sorted.sort();
+                    let twice = sorted.windows(2).any(|w| w[0] == w[1]);
+                    let (&low, rest) = sorted.split_first()?;
+                    (!twice).then(|| (low, rest.to_vec()))
+                })
+                .collect();
+            Class {
+                members,
+                options,
+                idle,
+            }
+        })
+        .collect()
 }
 
 /// `options` as a class key: each option's resources sorted, the list in order.
@@ -102,50 +142,17 @@ impl Lookahead {
         for r in due.iter().flatten() {
             must[*r as usize] = true;
         }
-        let mut by_key: HashMap<Vec<Vec<u32>>, usize> = HashMap::new();
-        let mut members: Vec<Vec<usize>> = Vec::new();
-        for (i, opts) in options.iter().enumerate() {
-            let k = key(opts);
-            let c = match by_key.get(&k) {
-                Some(&c) if members[c].len() < MAX_CLASS => c,
-                _ => {
-                    members.push(Vec::new());
-                    by_key.insert(k, members.len() - 1);
-                    members.len() - 1
-                }
-            };
-            members[c].push(i);
-        }
+        let classes = classes(options);
         let group = lowerer.alloc("LOOK".into(), None);
         let skips = waste.filter(|w| *w <= MAX_WASTE).map(|w| w as usize);
         let mut own: Vec<GroupId> = (0..skips.unwrap_or(0))
             .map(|k| lowerer.alloc(format!("K{k}"), None))
             .collect();
-        let mut uses_from = Vec::with_capacity(members.len());
-        let classes = members
-            .into_iter()
-            .enumerate()
-            .map(|(c, members)| {
-                uses_from.push(own.len());
-                own.extend((0..members.len()).map(|u| lowerer.alloc(format!("U{c}_{u}"), None)));
-                let idle = options[members[0]].iter().any(Vec::is_empty);
-                let options = options[members[0]]
-                    .iter()
-                    .filter_map(|o| {
-                        let mut sorted = o.clone();
-                        sorted.sort();
-                        let twice = sorted.windows(2).any(|w| w[0] == w[1]);
-                        let (&low, rest) = sorted.split_first()?;
-                        (!twice).then(|| (low, rest.to_vec()))
-                    })
-                    .collect();
-                Class {
-                    members,
-                    options,
-                    idle,
-                }
-            })
-            .collect();
+        let mut uses_from = Vec::with_capacity(classes.len());
+        for (c, class) in classes.iter().enumerate() {
+            uses_from.push(own.len());
+            own.extend((0..class.members.len()).map(|u| lowerer.alloc(format!("U{c}_{u}"), None)));
+        }
         let cover_from = own.len();
         own.extend((0..resources).map(|r| lowerer.alloc(format!("L{r}"), None)));
         Lookahead {

@@ -11,9 +11,9 @@
 //! a search for a completion of the items left (any order; the verdict is all that shapes the
 //! tree). Only timed and counted: answers are cross-checked by the puzzles' own solvers.
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use super::complete::{classes, Class, MAX_WASTE};
 use super::forward::{risks, with_item_resources, Checks, LIGHT_USERS};
 use super::packing::{due_after, too_much_waste};
 use crate::gadget::Gadget;
@@ -102,7 +102,7 @@ pub fn walk_packing(program: &Program, propagation: Propagation, cap: u64) -> Op
             options,
             *resources,
             &must,
-            waste.filter(|w| *w <= super::complete::MAX_WASTE),
+            waste.filter(|w| *w <= MAX_WASTE),
         )
     });
     let mut w = Walker {
@@ -200,20 +200,14 @@ impl Walker<'_> {
     }
 }
 
-/// Interchangeable items (the same options): their options, each as (lowest resource, the
-/// others), and their members.
-type Class = (Vec<(u32, Vec<u32>)>, Vec<usize>);
-
 /// The packing lookahead's question, asked natively: can the items left all be placed, the
 /// resources that must be covered all covered, and at most the waste budget left unused (an
 /// item with an option using nothing can always take it)? It scans the resources in number
 /// order as the pattern's search does: the first free one is covered by an option whose lowest
 /// resource it is (one item per class of interchangeable items), or left unused.
 struct Completion {
-    /// The classes' options and members.
+    /// The classes of interchangeable items, as the pattern's search forms them.
     classes: Vec<Class>,
-    /// Whether each class has an option using nothing (its members left over take it).
-    idle: Vec<bool>,
     /// The options of each class by their lowest resource.
     by_low: Vec<Vec<(usize, usize)>>,
     must: Vec<bool>,
@@ -230,42 +224,16 @@ impl Completion {
         must: &[bool],
         waste: Option<u32>,
     ) -> Completion {
-        let mut by_key: HashMap<Vec<Vec<u32>>, usize> = HashMap::new();
-        let mut classes: Vec<Class> = Vec::new();
-        for (i, opts) in options.iter().enumerate() {
-            let key: Vec<Vec<u32>> = opts
-                .iter()
-                .map(|o| {
-                    let mut o = o.clone();
-                    o.sort_unstable();
-                    o
-                })
-                .collect();
-            let c = *by_key.entry(key.clone()).or_insert_with(|| {
-                let lowered = key
-                    .iter()
-                    .filter(|o| !o.windows(2).any(|w| w[0] == w[1]))
-                    .filter_map(|o| o.split_first().map(|(l, rest)| (*l, rest.to_vec())))
-                    .collect();
-                classes.push((lowered, Vec::new()));
-                classes.len() - 1
-            });
-            classes[c].1.push(i);
-        }
-        let idle = classes
-            .iter()
-            .map(|(_, members)| options[members[0]].iter().any(Vec::is_empty))
-            .collect();
+        let classes = classes(options);
         let mut by_low = vec![Vec::new(); resources as usize];
-        for (c, (opts, _)) in classes.iter().enumerate() {
-            for (k, (low, _)) in opts.iter().enumerate() {
+        for (c, class) in classes.iter().enumerate() {
+            for (k, (low, _)) in class.options.iter().enumerate() {
                 by_low[*low as usize].push((c, k));
             }
         }
         Completion {
             left: vec![0; classes.len()],
             classes,
-            idle,
             by_low,
             must: must[..resources as usize].to_vec(),
             waste,
@@ -275,22 +243,22 @@ impl Completion {
 
     fn exists(&mut self, used: &[bool], placed: &[bool]) -> bool {
         self.used = used[..self.must.len()].to_vec();
-        for (c, (_, members)) in self.classes.iter().enumerate() {
-            self.left[c] = members.iter().filter(|&&i| !placed[i]).count();
+        for (c, class) in self.classes.iter().enumerate() {
+            self.left[c] = class.members.iter().filter(|&&i| !placed[i]).count();
         }
         self.scan(0, self.waste)
     }
 
     fn scan(&mut self, from: usize, waste: Option<u32>) -> bool {
         let Some(r) = (from..self.used.len()).find(|&r| !self.used[r]) else {
-            return (self.left.iter().zip(&self.idle)).all(|(&k, &idle)| k == 0 || idle);
+            return (self.left.iter().zip(&self.classes)).all(|(&k, c)| k == 0 || c.idle);
         };
         for k in 0..self.by_low[r].len() {
             let (c, o) = self.by_low[r][k];
             if self.left[c] == 0 {
                 continue;
             }
-            let rest = &self.classes[c].0[o].1;
+            let rest = &self.classes[c].options[o].1;
             if rest.iter().any(|s| self.used[*s as usize]) {
                 continue;
             }
