@@ -134,7 +134,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
         .map(|(h, _)| format!(" {h} |"))
         .collect();
     println!(
-        "native ms: a native search of the pattern's own tree: the puzzle's native solver, or its mirror of the checks the pattern carries (fillit, Sudoku), or the IR's walk of the packing (walk_packing); - where a refutation took part or nothing walks that tree"
+        "native ms: a native search of the pattern's own tree: the puzzle's native solver, or its mirror of the checks the pattern carries (fillit, Sudoku), or the IR's walk of the pattern's tree (walk_packing for a packing, walk_steps for a program without one); - where a refutation took part or nothing walks that tree"
     );
     println!();
     println!(

@@ -83,9 +83,9 @@ impl Pipeline for Aquarium {
     }
 
     fn native_tree(&self, _stage: usize, _settings: &Settings) -> TreeWalk<Solution> {
-        // The native solver propagates row and column bounds and branches on the
-        // region with the fewest levels left: nothing walks the pattern's static tree, so `bench` prints no ratio rather than
-        // one against another tree.
+        // The native solver propagates row and column bounds and branches on the region with
+        // the fewest levels left, another tree: the IR walks the pattern's static one
+        // (`backref_program::walk_steps`).
         TreeWalk::Unmirrored
     }
 

@@ -74,8 +74,8 @@ impl Pipeline for ColorGrid {
     }
 
     fn native_tree(&self, _stage: usize, _settings: &Settings) -> TreeWalk<Solution> {
-        // The native solver propagates lines before it branches: nothing walks the pattern's static tree, so `bench` prints no ratio rather than
-        // one against another tree.
+        // The native solver propagates lines before it branches, another tree: the IR walks
+        // the pattern's static one (`backref_program::walk_steps`).
         TreeWalk::Unmirrored
     }
 

@@ -1,6 +1,6 @@
 //! Emitting a stage's subject, pattern and group map without running anything.
 
-use backref_program::{compile, Compiled, GroupInfo, Options, Segment, Stats};
+use backref_program::{compile, Compiled, GroupInfo, Options, Program, Segment, Stats, VarId};
 use serde::Serialize;
 
 use crate::error::Error;
@@ -38,6 +38,22 @@ pub struct HandBuiltInfo {
     pub options: Vec<&'static str>,
     /// The feature an engine needs to run it, in words.
     pub needs: &'static str,
+}
+
+/// The IR program of stage `stage` of `puzzle` and its decision order, as [`emit`] compiles
+/// them for `options`; `None` when the stage is a hand-built pattern.
+pub fn program<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    settings: &Settings,
+    options: &Options,
+    stage: usize,
+) -> Result<Option<(Program, Vec<VarId>)>, Error> {
+    Ok(
+        match puzzle.encode(stage, &settings.for_options(options))? {
+            Source::Ir(encoded) => Some((encoded.program, encoded.order)),
+            Source::HandBuilt(_) => None,
+        },
+    )
 }
 
 /// Emits stage `stage` of `puzzle` in the dialect of `options`.

@@ -2,7 +2,7 @@
 //! and the command line can drive them all the same way.
 
 use backref_engine::Engine;
-use backref_program::Options;
+use backref_program::{Options, Program, VarId};
 
 use crate::count::CountReport;
 use crate::crosscheck::Row;
@@ -38,6 +38,14 @@ pub trait Instance: Sync {
     /// Whether the instance has exactly one solution, stopping at the second
     /// ([`crate::unique()`]).
     fn unique(&self, engine: &dyn Engine, request: &Request) -> Result<CountReport, Error>;
+    /// The IR program of one stage and its decision order; `None` for a hand-built pattern
+    /// ([`crate::emit::program`]).
+    fn program(
+        &self,
+        settings: &Settings,
+        options: &Options,
+        stage: usize,
+    ) -> Result<Option<(Program, Vec<VarId>)>, Error>;
     /// The subject and pattern of one stage ([`crate::emit()`]).
     fn emit(&self, settings: &Settings, options: &Options, stage: usize) -> Result<Emitted, Error>;
     /// The subject and pattern of one stage with how to decode and draw a match
@@ -96,6 +104,15 @@ impl<P: Puzzle> Instance for P {
 
     fn unique(&self, engine: &dyn Engine, request: &Request) -> Result<CountReport, Error> {
         crate::count::unique(self, engine, request)
+    }
+
+    fn program(
+        &self,
+        settings: &Settings,
+        options: &Options,
+        stage: usize,
+    ) -> Result<Option<(Program, Vec<VarId>)>, Error> {
+        crate::emit::program(self, settings, options, stage)
     }
 
     fn emit(&self, settings: &Settings, options: &Options, stage: usize) -> Result<Emitted, Error> {

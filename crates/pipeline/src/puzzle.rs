@@ -61,7 +61,7 @@ pub trait Puzzle: Sync {
     /// `bench`'s match/native ratio ([`crate::native_tree_ms`]); answers are cross-checked by
     /// `native`. `settings.propagation` is the level the pattern carried
     /// ([`crate::StageStats::propagation`]). The default: `native` walks that tree when the
-    /// pattern carries no propagation, and nothing mirrors its checks when it does.
+    /// pattern carries no propagation, and the IR's walk when it does.
     fn native_tree(&self, _stage: usize, settings: &Settings) -> TreeWalk<Self::Answer> {
         match settings.propagation.unwrap_or_default() {
             Propagation::None => TreeWalk::ByNative,
@@ -257,6 +257,7 @@ pub enum TreeWalk<A> {
     /// Walked the pattern's tree natively, the search alone taking this long (the setup, like
     /// the pattern's generation, left out).
     Timed(Duration),
-    /// Nothing: the pattern has checks the native walk does not mirror.
+    /// Nothing of the puzzle's own (its native search does not mirror the pattern's checks or
+    /// order): the IR walks the pattern's tree where it can ([`backref_program::walk_program`]).
     Unmirrored,
 }

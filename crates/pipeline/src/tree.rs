@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use backref_program::walk_packing;
+use backref_program::walk_program;
 
 use crate::error::Error;
 use crate::puzzle::{Puzzle, Source, TreeWalk};
@@ -19,18 +19,18 @@ pub enum NativeTree {
     Native,
     /// Milliseconds of [`Puzzle::native_tree`] over the searched stages (its search alone where
     /// it says so), or where the puzzle has no mirror of the pattern's checks, of the IR's walk
-    /// of its packing ([`backref_program::walk_packing`]).
+    /// of the pattern's tree ([`backref_program::walk_program`]).
     Ms(f64),
     /// No tree to time: a refutation (another program) took part in a stage's search, a stage
     /// is not the puzzle's, or nothing walks the pattern's tree.
     Untimed,
 }
 
-/// Milliseconds of the IR's native walk of stage `index`'s packing ([`walk_packing`]) under
-/// the propagation `settings` carry, its search only (not the encoding, nor the lists of checks
-/// the pattern's compile also builds); `None` when the stage's program is
-/// not a single packing the walk follows.
-fn walk_packing_ms<P: Puzzle + ?Sized>(
+/// Milliseconds of the IR's native walk of stage `index`'s tree ([`walk_program`]) under the
+/// features and propagation `settings` carry, its search only (not the encoding, nor the
+/// lists of checks the pattern's compile also builds); `None` when the stage's program is one
+/// the walk does not follow (a packing among other statements).
+fn walk_ir_ms<P: Puzzle + ?Sized>(
     puzzle: &P,
     index: usize,
     settings: &Settings,
@@ -39,7 +39,13 @@ fn walk_packing_ms<P: Puzzle + ?Sized>(
         return Ok(None);
     };
     let level = settings.propagation.unwrap_or_default();
-    let walked = walk_packing(&encoded.program, level, 1);
+    let walked = walk_program(
+        &encoded.program,
+        &encoded.order,
+        settings.features,
+        level,
+        1,
+    );
     Ok(walked.map(|w| ms(w.search)))
 }
 
@@ -85,7 +91,7 @@ pub fn native_tree_ms<P: Puzzle + ?Sized>(
         let start = Instant::now();
         match puzzle.native_tree(index, &carried) {
             TreeWalk::ByNative => return Ok(NativeTree::Native),
-            TreeWalk::Unmirrored => match walk_packing_ms(puzzle, index, &carried)? {
+            TreeWalk::Unmirrored => match walk_ir_ms(puzzle, index, &carried)? {
                 Some(t) => total += t,
                 None => return Ok(NativeTree::Untimed),
             },

@@ -25,8 +25,12 @@ pub struct Options {
     pub naming: Naming,
     /// Use only captures and backreferences (the published scheme's restriction).
     pub portable: bool,
-    /// Put a callout at the start of every statement (for timeouts and progress; PCRE2 only).
+    /// Put callouts in the pattern (for timeouts and progress; PCRE2 only): one before every
+    /// `callout_every`-th statement, and where a packing's form puts its own.
     pub callouts: bool,
+    /// Statements between two callouts ([`CALLOUT_EVERY`] by default; 1 counts every
+    /// statement entered, as the tests of the native tree walks do).
+    pub callout_every: usize,
     /// Propagation inside the pattern; `None` takes the program's own choice.
     pub propagation: Option<crate::Propagation>,
 }
@@ -39,6 +43,7 @@ impl Options {
             naming: Naming::Compact,
             portable: false,
             callouts: false,
+            callout_every: CALLOUT_EVERY,
             propagation: None,
         }
     }
@@ -130,7 +135,7 @@ pub fn compile(
         // PCRE2's JIT copies every capture on each callout, so a callout at every statement can
         // cost 10x on patterns with many groups: one every CALLOUT_EVERY statements still lets
         // a timeout or a progress display see the search move.
-        if callouts && lowered.len() % CALLOUT_EVERY == 0 {
+        if callouts && lowered.len() % options.callout_every.max(1) == 0 {
             l.pattern = Node::Seq(vec![Node::Callout(1), l.pattern]);
         }
         lowered.push((step, l));

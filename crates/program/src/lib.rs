@@ -32,7 +32,7 @@ pub use conditions::{Condition, Cube, Lowered};
 pub use dialect::{Dialect, Features};
 pub use error::{DecodeError, ProgramError};
 pub use gadget::{Cmp, Form, Gadget};
-pub use lower::{walk_packing, GroupInfo, Walk};
+pub use lower::{walk_packing, walk_program, walk_steps, GroupInfo, Walk};
 pub use print::Naming;
 pub use program::{PackItem, PackOption, Program, StmtId, VarId, Variable};
 pub use propagate::Propagation;

@@ -1,6 +1,8 @@
 //! `bench`'s native side of the match/native ratio walks the pattern's own tree: the puzzle's
-//! native search where it mirrors what the pattern carried, else the IR's walk of the packing
-//! (`walk_packing`), which enters exactly the items PCRE2 enters at every propagation level.
+//! native search where it mirrors what the pattern carried, else the IR's walk: of the packing
+//! (`walk_packing`), which enters exactly the items PCRE2 enters at every propagation level, or
+//! of the steps of a program without packings (`walk_steps`), which enters exactly the
+//! statements PCRE2 enters.
 
 use std::path::Path;
 
@@ -183,16 +185,137 @@ fn the_irs_walk_enters_the_items_pcre2_enters_at_every_level() {
     assert!(checked >= 40, "{checked} cases");
 }
 
+/// Statements PCRE2 enters before its first match (a callout before every statement), and
+/// whether it matched.
+fn statements_entered(
+    program: &backref_program::Program,
+    order: &[backref_program::VarId],
+) -> (u64, bool) {
+    use backref_program::{compile, dialect::PCRE2, Options};
+
+    let options = Options {
+        callouts: true,
+        callout_every: 1,
+        ..Options::new(&PCRE2)
+    };
+    let compiled = compile(program, order, &options).expect("a pattern");
+    let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
+    backref_engine::callouts_to_first_match(&*engine, &compiled.pattern, &compiled.subject)
+        .expect("the engine runs")
+        .expect("a callout count")
+}
+
+/// Every puzzle whose programs have no packing, a few fixtures each (solvable, with several
+/// solutions, without any).
+const STEP_PROGRAMS: &[(&str, &[&str])] = &[
+    (
+        "aquarium",
+        &[
+            "aquarium/gen06_1.txt",
+            "aquarium/gen15_1.txt",
+            "aquarium/unsolvable10_moved.txt",
+        ],
+    ),
+    (
+        "colorgrid",
+        &[
+            "colorgrid/gen05x05_unique_3c.txt",
+            "colorgrid/gen07x07_several_3c.txt",
+            "colorgrid/so_example.txt",
+            "colorgrid/gen15x15_unique_5c.txt",
+            "colorgrid/unsolvable10x10.txt",
+        ],
+    ),
+    (
+        "kakuro",
+        &[
+            "kakuro/gen04x04_none.txt",
+            "kakuro/gen05x05_several.txt",
+            "kakuro/gen08x08_unique.txt",
+            "kakuro/gen12x12_unique.txt",
+        ],
+    ),
+    (
+        "binairo",
+        &["binairo/gen06x06_none.txt", "binairo/gen06x06_several.txt"],
+    ),
+    (
+        "nonogram",
+        &[
+            "nonogram/gen05x05_unique.txt",
+            "nonogram/gen08x08_none.txt",
+            "nonogram/gen15x15_unique.txt",
+        ],
+    ),
+    (
+        "starbattle",
+        &[
+            "starbattle/gen06x06_1star_none.txt",
+            "starbattle/gen06x06_1star_several.txt",
+            "starbattle/gen09x09_2star_several.txt",
+        ],
+    ),
+    (
+        "lightup",
+        &["lightup/gen06x06_several.txt", "lightup/gen08x08_none.txt"],
+    ),
+    (
+        "suguru",
+        &["suguru/gen05x05_unique.txt", "suguru/gen06x06_none.txt"],
+    ),
+    ("cnf", &["cnf/pigeonhole_3.cnf", "cnf/random3_v20_c85.cnf"]),
+    (
+        "flatzinc",
+        &[
+            "flatzinc/three.fzn",
+            "flatzinc/tiny.fzn",
+            "flatzinc/unsat.fzn",
+            "flatzinc/minimize.fzn",
+        ],
+    ),
+];
+
 #[test]
-fn solvers_that_propagate_give_no_ratio_and_cnf_walks_its_own_tree() {
+fn the_irs_step_walk_enters_the_statements_pcre2_enters() {
+    use backref_program::{dialect::PCRE2, Options};
+
+    let mut walked = 0;
+    for (puzzle, inputs) in STEP_PROGRAMS {
+        for input in *inputs {
+            let instance = backref_puzzles::load(puzzle, &fixture(input))
+                .unwrap_or_else(|e| panic!("{input}: {e}"));
+            for stage in 0..instance.stages().len() {
+                let Some((program, order)) = instance
+                    .program(&Settings::default(), &Options::new(&PCRE2), stage)
+                    .expect("a program")
+                else {
+                    continue;
+                };
+                let walk = backref_program::walk_steps(&program, &order, PCRE2.features, 1)
+                    .unwrap_or_else(|| panic!("{input}: a program without packings"));
+                assert_eq!(
+                    (walk.nodes, walk.solutions == 1),
+                    statements_entered(&program, &order),
+                    "{input}, stage {stage}"
+                );
+                walked += 1;
+            }
+        }
+    }
+    assert!(walked >= 23, "{walked} programs");
+}
+
+#[test]
+fn solvers_that_propagate_get_the_irs_walk_and_cnf_walks_its_own_tree() {
     // Aquarium's, colour grids' and Kakuro's native solvers propagate or branch dynamically:
-    // nothing walks their patterns' static trees.
+    // the IR walks their patterns' static trees.
     for (puzzle, input) in [
         ("aquarium", fixture("aquarium/gen06_1.txt")),
         ("colorgrid", fixture("colorgrid/so_example.txt")),
+        ("kakuro", fixture("kakuro/gen05x05_several.txt")),
     ] {
         let (t, _) = timed(puzzle, &input, None, Propagation::None);
-        assert_eq!(t, NativeTree::Untimed, "{puzzle}");
+        assert!(walked(t), "{puzzle}: {t:?}");
     }
     // CNF's cross-check runs DPLL; its same-tree search is the pattern's.
     let (t, _) = timed(

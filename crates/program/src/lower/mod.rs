@@ -33,7 +33,9 @@ mod packing;
 mod reset_chain;
 mod scalar;
 mod trie;
+mod tuples;
 mod walk;
+mod walk_steps;
 
 #[cfg(test)]
 mod testing;
@@ -41,6 +43,7 @@ mod testing;
 pub use branch_reset::RESET_PAD_BUDGET;
 pub use forward::{FORWARD_BUDGET, LIGHT_USERS};
 pub use walk::{walk_packing, Walk};
+pub use walk_steps::{walk_program, walk_steps};
 
 /// A lowered segment: the subject text (ending in `;`) and the pattern that must match it.
 #[derive(Clone, Debug)]

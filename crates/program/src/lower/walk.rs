@@ -27,8 +27,8 @@ pub struct Walk {
     pub nodes: u64,
     /// Solutions found, up to the cap.
     pub solutions: u64,
-    /// The first solution: each item's option index.
-    pub first: Option<Vec<usize>>,
+    /// The first solution: each variable's value (by variable index).
+    pub first: Option<Vec<String>>,
     /// Time spent searching, past building the checks' lists (the pattern's compile builds
     /// those).
     pub search: Duration,
@@ -40,6 +40,7 @@ pub struct Walk {
 /// packing could not carry: the budget of calls).
 pub fn walk_packing(program: &Program, propagation: Propagation, cap: u64) -> Option<Walk> {
     let [Gadget::Packing {
+        items,
         options,
         resources,
         must_cover,
@@ -117,6 +118,7 @@ pub fn walk_packing(program: &Program, propagation: Propagation, cap: u64) -> Op
         used: vec![false; base as usize],
         chosen: vec![usize::MAX; options.len()],
         cap: cap.max(1),
+        first: None,
         out: Walk::default(),
     };
     let start = Instant::now();
@@ -124,6 +126,13 @@ pub fn walk_packing(program: &Program, propagation: Propagation, cap: u64) -> Op
         w.item(0);
     }
     w.out.search = start.elapsed();
+    w.out.first = w.first.map(|chosen| {
+        let mut values = vec![String::new(); program.vars.len()];
+        for (item, j) in items.iter().zip(chosen) {
+            values[item.index()] = program.var(*item).domain[j].clone();
+        }
+        values
+    });
     Some(w.out)
 }
 
@@ -143,6 +152,8 @@ struct Walker<'a> {
     used: Vec<bool>,
     chosen: Vec<usize>,
     cap: u64,
+    /// The first solution's option per item.
+    first: Option<Vec<usize>>,
     out: Walk,
 }
 
@@ -151,8 +162,8 @@ impl Walker<'_> {
     fn item(&mut self, i: usize) -> bool {
         if i == self.options.len() {
             self.out.solutions += 1;
-            if self.out.first.is_none() {
-                self.out.first = Some(self.chosen.clone());
+            if self.first.is_none() {
+                self.first = Some(self.chosen.clone());
             }
             return self.out.solutions >= self.cap;
         }
