@@ -169,20 +169,32 @@ pub fn compile(
                 let g = &program.statements[s.0 as usize];
                 (g.describe(program), g.explain(program), g.kind())
             }
-            crate::order::Step::Ladder {
-                stmt, var, weight, ..
-            } => {
+            crate::order::Step::Ladder { stmt, terms, .. } => {
                 let g = &program.statements[stmt.0 as usize];
-                let name = &program.var(*var).name;
-                let times = if *weight == 1 {
-                    String::new()
-                } else {
-                    format!(" ×{weight}")
-                };
+                let names: Vec<&str> = terms
+                    .iter()
+                    .map(|(v, _)| program.var(*v).name.as_str())
+                    .collect();
+                let weighted: Vec<String> = terms
+                    .iter()
+                    .map(|(v, w)| {
+                        let name = &program.var(*v).name;
+                        if *w == 1 {
+                            name.clone()
+                        } else {
+                            format!("{name} ×{w}")
+                        }
+                    })
+                    .collect();
                 (
-                    format!("ladder step of {} adding {name}", g.describe(program)),
                     format!(
-                        "running count, adding {name}{times}, of: {}",
+                        "ladder step of {} adding {}",
+                        g.describe(program),
+                        crate::gadget::name_list(&names)
+                    ),
+                    format!(
+                        "running count, adding {}, of: {}",
+                        weighted.join(", "),
                         g.explain(program)
                     ),
                     g.kind(),

@@ -2,7 +2,9 @@
 //!
 //! Decision variables are defined in the order the puzzle gives (a static heuristic from the
 //! puzzle's structure); every other statement is placed right after the last variable it reads
-//! (fail fast). Ladder counts are expanded here into one step per variable, in definition order.
+//! (fail fast). Ladder counts are expanded here into one step per defining statement, in
+//! definition order: the terms one statement defines at once (a one-of's booleans) are added in
+//! one step, since checking the bound between them could fail only where the last check fails.
 
 use crate::error::ProgramError;
 use crate::gadget::{Form, Gadget};
@@ -13,14 +15,12 @@ use crate::program::{Program, StmtId, VarId};
 pub enum Step {
     /// A whole statement.
     Stmt(StmtId),
-    /// One step of a ladder count: add `var`'s weight to the running sum.
+    /// One step of a ladder count: add the weights of the true `terms` to the running sum.
     Ladder {
         /// The count statement.
         stmt: StmtId,
-        /// The boolean added at this step.
-        var: VarId,
-        /// Its weight.
-        weight: u32,
+        /// The booleans added at this step (defined by one statement), with their weights.
+        terms: Vec<(VarId, u32)>,
         /// Whether this is the chain's first step (no previous partial sum).
         first: bool,
         /// Largest sum the terms so far can reach.
@@ -93,29 +93,19 @@ pub fn order(program: &Program, order: &[VarId]) -> Result<Vec<Step>, ProgramErr
             emitted[sid.0 as usize] = true;
             steps.push(Step::Stmt(sid));
             let mut ready: Vec<StmtId> = Vec::new();
+            // The ladder counts this statement's variables are terms of, in first-touched
+            // order, with the terms each gains.
+            let mut touched: Vec<(StmtId, Vec<(VarId, u32)>)> = Vec::new();
             for v in program.statements[sid.0 as usize].defines() {
                 if defined[v.index()] {
                     continue;
                 }
                 defined[v.index()] = true;
                 for &(lstmt, w) in &ladder_terms[v.index()] {
-                    let st = &mut ladder_state[lstmt.0 as usize];
-                    let first = st.2 == 0;
-                    st.0 += w;
-                    st.2 += 1;
-                    let total_terms = match &program.statements[lstmt.0 as usize] {
-                        Gadget::Count { terms, .. } => terms.len(),
-                        _ => unreachable!("ladder terms come from counts"),
-                    };
-                    steps.push(Step::Ladder {
-                        stmt: lstmt,
-                        var: v,
-                        weight: w,
-                        first,
-                        prefix_max: st.0,
-                        remaining: st.1 - st.0,
-                        last: st.2 == total_terms,
-                    });
+                    match touched.iter_mut().find(|t| t.0 == lstmt) {
+                        Some(t) => t.1.push((v, w)),
+                        None => touched.push((lstmt, vec![(v, w)])),
+                    }
                 }
                 for &r in &readers[v.index()] {
                     pending[r.0 as usize] -= 1;
@@ -124,6 +114,24 @@ pub fn order(program: &Program, order: &[VarId]) -> Result<Vec<Step>, ProgramErr
                         ready.push(r);
                     }
                 }
+            }
+            for (lstmt, terms) in touched {
+                let st = &mut ladder_state[lstmt.0 as usize];
+                let first = st.2 == 0;
+                st.0 += terms.iter().map(|t| t.1).sum::<u32>();
+                st.2 += terms.len();
+                let total_terms = match &program.statements[lstmt.0 as usize] {
+                    Gadget::Count { terms, .. } => terms.len(),
+                    _ => unreachable!("ladder terms come from counts"),
+                };
+                steps.push(Step::Ladder {
+                    stmt: lstmt,
+                    terms,
+                    first,
+                    prefix_max: st.0,
+                    remaining: st.1 - st.0,
+                    last: st.2 == total_terms,
+                });
             }
             ready.sort();
             // Constraints first, in statement order; derived definitions after them.
@@ -193,4 +201,52 @@ pub fn order(program: &Program, order: &[VarId]) -> Result<Vec<Step>, ProgramErr
         }
     }
     Ok(steps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gadget::Cmp;
+
+    #[test]
+    fn a_ladder_adds_the_terms_one_statement_defines_in_one_step() {
+        let mut p = Program::new('T');
+        let b = p.bool_var("b", true).unwrap();
+        let names = ["x", "y", "z"].map(String::from);
+        let o = p.one_of(&names, vec![vec![]; 3]).unwrap();
+        let count = p
+            .count(
+                &[(b, 1), (o[0], 1), (o[1], 2), (o[2], 3)],
+                Cmp::Eq,
+                3,
+                Form::Ladder,
+            )
+            .unwrap();
+        let mut var_order = vec![b];
+        var_order.extend(&o);
+        let steps = order(&p, &var_order).unwrap();
+        assert_eq!(
+            steps,
+            vec![
+                Step::Stmt(StmtId(0)),
+                Step::Ladder {
+                    stmt: count,
+                    terms: vec![(b, 1)],
+                    first: true,
+                    prefix_max: 1,
+                    remaining: 6,
+                    last: false,
+                },
+                Step::Stmt(StmtId(1)),
+                Step::Ladder {
+                    stmt: count,
+                    terms: vec![(o[0], 1), (o[1], 2), (o[2], 3)],
+                    first: false,
+                    prefix_max: 7,
+                    remaining: 0,
+                    last: true,
+                },
+            ]
+        );
+    }
 }

@@ -168,13 +168,13 @@ impl Lowerer<'_> {
         self.bounded_sum(sum, cmp, k, total, 0)
     }
 
-    /// One [`Step::Ladder`] of a ladder count: the previous partial sum plus this variable's
-    /// weight, captured as the next partial sum (except at the last step), within bounds.
+    /// One [`Step::Ladder`] of a ladder count: the previous partial sum plus the weights of this
+    /// step's true terms, captured as the next partial sum (except at the last step, and named
+    /// after the step's last term), within bounds.
     pub(super) fn lower_ladder_step(&mut self, step: &Step) -> Lowered {
         let Step::Ladder {
             stmt,
-            var,
-            weight,
+            terms,
             first,
             prefix_max,
             remaining,
@@ -193,8 +193,11 @@ impl Lowerer<'_> {
                 self.ladder[stmt.0 as usize].expect("earlier step"),
             ));
         }
-        sum.push(Node::times(self.backref(*var), *weight));
-        let name = format!("S{}_{}", stmt.0, self.program.var(*var).name);
+        for (var, weight) in terms {
+            sum.push(Node::times(self.backref(*var), *weight));
+        }
+        let last_term = terms.last().expect("a ladder step adds a term").0;
+        let name = format!("S{}_{}", stmt.0, self.program.var(last_term).name);
         let body = Node::Seq(sum);
         let node = if *last {
             body

@@ -23,7 +23,8 @@ use crate::Propagation;
 /// What a walk found.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Walk {
-    /// Items entered (the engine's per-item callouts count the same).
+    /// Nodes entered: a packing's items (the engine's per-item callouts count the same), or
+    /// a program's statements in the step walk (as callouts before every statement count).
     pub nodes: u64,
     /// Solutions found, up to the cap.
     pub solutions: u64,
