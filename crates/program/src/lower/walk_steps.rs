@@ -202,7 +202,8 @@ enum Op {
     /// Exactly one boolean true, each in turn whose guards are all false.
     OneOf {
         vars: Vec<usize>,
-        guards: Vec<Vec<usize>>,
+        /// Each boolean's tally of its true guards.
+        blocked: Vec<usize>,
         /// Each boolean's true and false value.
         yes: Vec<u32>,
         no: Vec<u32>,
@@ -302,7 +303,10 @@ impl Op {
                 },
                 Gadget::OneOf { vars, guards } => Op::OneOf {
                     vars: vars.iter().map(ix).collect(),
-                    guards: guards.iter().map(|g| g.iter().map(ix).collect()).collect(),
+                    blocked: guards
+                        .iter()
+                        .map(|g| tallies.sum(0, g.iter().map(|x| (x.index(), 1))))
+                        .collect(),
                     yes: vars.iter().map(|x| v.of(x.index(), &t)).collect(),
                     no: vars.iter().map(|x| v.of(x.index(), "")).collect(),
                 },
@@ -500,12 +504,11 @@ impl Walker<'_> {
             }
             Op::OneOf {
                 vars,
-                guards,
+                blocked,
                 yes,
                 no,
             } => {
-                let Some(k) =
-                    (c as usize..vars.len()).find(|&k| guards[k].iter().all(|g| !self.truth[*g]))
+                let Some(k) = (c as usize..vars.len()).find(|&k| self.tally[blocked[k]] == 0)
                 else {
                     return false;
                 };
