@@ -3,11 +3,13 @@
 //! One boolean per (white cell, digit 1–9); each cell is a `one_of` over its nine booleans,
 //! decided in the static order of [`crate::order`], whose guards state the runs' distinct
 //! digits: digit d of a cell is guarded by digit d of the cells of its across and down runs
-//! decided before it. Every clued run: `sum_by_prefixes` (IR) over its cells in decision order
-//! with distinct digits — flat weighted counts bounding each prefix by what the cells left can
-//! still add, exact at the run's end.
+//! decided before it. Every clued run: one ladder count (IR) of its booleans, each weighing its
+//! digit: after each cell one step adds the cell's digit to the run's partial sum, bounded by
+//! what the cells left can still add; the ordering pass sees that the run's one-ofs are guarded
+//! apart, so m cells left add between the m smallest and the m largest digits
+//! (`backref_program`'s ladder bounds). Exact at the run's end.
 
-use backref_program::{Program, ProgramError, VarId};
+use backref_program::{Cmp, Form, Program, ProgramError, VarId};
 
 use crate::order::decision_order;
 use crate::{Fill, Kakuro};
@@ -75,7 +77,8 @@ pub fn encode(puzzle: &Kakuro) -> Result<Encoded, ProgramError> {
                 vars.iter().zip(1..=9).map(|(v, d)| (*v, d)).collect()
             })
             .collect();
-        p.sum_by_prefixes(&cells, sum, true)?;
+        let terms: Vec<(VarId, u32)> = cells.into_iter().flatten().collect();
+        p.count(&terms, Cmp::Eq, sum, Form::Ladder)?;
     }
     Ok(Encoded {
         program: p,

@@ -17,6 +17,7 @@ pub mod dialect;
 pub mod error;
 pub mod exclude;
 pub mod gadget;
+mod ladder;
 pub mod lines;
 pub mod lower;
 pub mod order;

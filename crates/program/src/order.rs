@@ -8,6 +8,7 @@
 
 use crate::error::ProgramError;
 use crate::gadget::{Form, Gadget};
+use crate::ladder::LadderSums;
 use crate::program::{Program, StmtId, VarId};
 
 /// One segment to lower, in final order.
@@ -27,6 +28,9 @@ pub enum Step {
         prefix_max: u32,
         /// Largest sum the terms still to come can add.
         remaining: u32,
+        /// Least sum the terms still to come must add (a one-of's booleans all among the
+        /// terms add at least their smallest weight).
+        remaining_min: u32,
         /// Whether this is the chain's last step.
         last: bool,
     },
@@ -47,7 +51,8 @@ pub fn order(program: &Program, order: &[VarId]) -> Result<Vec<Step>, ProgramErr
     let mut pending = vec![0usize; nst];
     let mut readers: Vec<Vec<StmtId>> = vec![Vec::new(); nvars];
     let mut ladder_terms: Vec<Vec<(StmtId, u32)>> = vec![Vec::new(); nvars];
-    let mut ladder_state: Vec<(u32, u32, usize)> = vec![(0, 0, 0); nst]; // (prefix, total, steps)
+    // Per ladder count: what its terms can still add.
+    let mut sums: Vec<LadderSums> = vec![LadderSums::default(); nst];
     for (i, s) in program.statements.iter().enumerate() {
         let id = StmtId(i as u32);
         if let Gadget::Count {
@@ -59,7 +64,7 @@ pub fn order(program: &Program, order: &[VarId]) -> Result<Vec<Step>, ProgramErr
             for (v, w) in terms {
                 ladder_terms[v.index()].push((id, *w));
             }
-            ladder_state[i].1 = terms.iter().map(|t| t.1).sum();
+            sums[i] = LadderSums::new(program, &definer, terms);
             continue;
         }
         let mut reads = s.reads();
@@ -116,10 +121,10 @@ pub fn order(program: &Program, order: &[VarId]) -> Result<Vec<Step>, ProgramErr
                 }
             }
             for (lstmt, terms) in touched {
-                let st = &mut ladder_state[lstmt.0 as usize];
-                let first = st.2 == 0;
-                st.0 += terms.iter().map(|t| t.1).sum::<u32>();
-                st.2 += terms.len();
+                let st = &mut sums[lstmt.0 as usize];
+                let first = st.added == 0;
+                st.add(sid, terms.len());
+                let (remaining, remaining_min) = st.remaining();
                 let total_terms = match &program.statements[lstmt.0 as usize] {
                     Gadget::Count { terms, .. } => terms.len(),
                     _ => unreachable!("ladder terms come from counts"),
@@ -128,9 +133,10 @@ pub fn order(program: &Program, order: &[VarId]) -> Result<Vec<Step>, ProgramErr
                     stmt: lstmt,
                     terms,
                     first,
-                    prefix_max: st.0,
-                    remaining: st.1 - st.0,
-                    last: st.2 == total_terms,
+                    prefix_max: st.prefix_max,
+                    remaining,
+                    remaining_min,
+                    last: st.added == total_terms,
                 });
             }
             ready.sort();
@@ -234,7 +240,9 @@ mod tests {
                     terms: vec![(b, 1)],
                     first: true,
                     prefix_max: 1,
-                    remaining: 6,
+                    // The one-of adds 1, 2 or 3.
+                    remaining: 3,
+                    remaining_min: 1,
                     last: false,
                 },
                 Step::Stmt(StmtId(1)),
@@ -242,8 +250,9 @@ mod tests {
                     stmt: count,
                     terms: vec![(o[0], 1), (o[1], 2), (o[2], 3)],
                     first: false,
-                    prefix_max: 7,
+                    prefix_max: 4,
                     remaining: 0,
+                    remaining_min: 0,
                     last: true,
                 },
             ]

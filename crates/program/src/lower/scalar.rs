@@ -165,7 +165,7 @@ impl Lowerer<'_> {
                 .map(|(v, w)| Node::times(self.backref(*v), *w))
                 .collect(),
         );
-        self.bounded_sum(sum, cmp, k, total, 0)
+        self.bounded_sum(sum, cmp, k, total, (0, 0))
     }
 
     /// One [`Step::Ladder`] of a ladder count: the previous partial sum plus the weights of this
@@ -178,6 +178,7 @@ impl Lowerer<'_> {
             first,
             prefix_max,
             remaining,
+            remaining_min,
             last,
         } = step
         else {
@@ -206,26 +207,26 @@ impl Lowerer<'_> {
             self.ladder[stmt.0 as usize] = Some(g);
             Node::group(g, body)
         };
-        self.bounded_sum(node, cmp, k, *prefix_max, *remaining)
+        self.bounded_sum(node, cmp, k, *prefix_max, (*remaining, *remaining_min))
     }
 
-    /// `sum` (a node matching the running total as tokens) must stay within what keeps
-    /// `total cmp k` reachable, given at most `remaining` more to come.
-    fn bounded_sum(&self, sum: Node, cmp: Cmp, k: u32, prefix_max: u32, remaining: u32) -> Lowered {
-        let upper = match cmp {
-            Cmp::Ge => prefix_max,
-            Cmp::Le | Cmp::Eq => k.min(prefix_max),
-        };
-        let lower = match cmp {
-            Cmp::Le => 0,
-            Cmp::Eq | Cmp::Ge => k.saturating_sub(remaining),
-        };
-        if lower > upper {
+    /// `sum` (a node matching the running total as tokens, at most `prefix_max`) must stay
+    /// within what keeps `total cmp k` reachable, given that the terms to come add at most
+    /// `remaining.0` and at least `remaining.1` ([`sum_bounds`]).
+    fn bounded_sum(
+        &self,
+        sum: Node,
+        cmp: Cmp,
+        k: u32,
+        prefix_max: u32,
+        remaining: (u32, u32),
+    ) -> Lowered {
+        let Some((lower, upper)) = sum_bounds(cmp, k, prefix_max, remaining) else {
             return Lowered {
                 subject: ";".into(),
                 pattern: Node::Seq(vec![Node::Fail, Node::lit(";")]),
             };
-        }
+        };
         let slack = upper - lower;
         let mut items = vec![sum];
         if slack > 0 {
@@ -242,6 +243,27 @@ impl Lowerer<'_> {
             pattern: Node::Seq(items),
         }
     }
+}
+
+/// The bounds a running sum must stay within to keep `total cmp k` reachable: at most
+/// `prefix_max` so far, and the terms to come adding at most `remaining.0` and at least
+/// `remaining.1`. `None` when no sum can (the count is already lost). Shared by the lowering and
+/// the native walk of its tree.
+pub(crate) fn sum_bounds(
+    cmp: Cmp,
+    k: u32,
+    prefix_max: u32,
+    (most, least): (u32, u32),
+) -> Option<(u32, u32)> {
+    let upper = match cmp {
+        Cmp::Ge => prefix_max,
+        Cmp::Le | Cmp::Eq => k.checked_sub(least)?.min(prefix_max),
+    };
+    let lower = match cmp {
+        Cmp::Le => 0,
+        Cmp::Eq | Cmp::Ge => k.saturating_sub(most),
+    };
+    (lower <= upper).then_some((lower, upper))
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
+use super::scalar::sum_bounds;
 use super::tuples::TupleIndex;
 use super::walk::{walk_packing, Walk};
 use crate::dialect::Features;
@@ -278,6 +279,7 @@ impl Op {
                 terms,
                 prefix_max,
                 remaining,
+                remaining_min,
                 ..
             } => {
                 let Gadget::Count { cmp, k, .. } = &program.statements[stmt.0 as usize] else {
@@ -286,7 +288,10 @@ impl Op {
                 let previous = steps[..i]
                     .iter()
                     .rposition(|s| matches!(s, Step::Ladder { stmt: other, .. } if other == stmt));
-                let (lower, upper) = bounds(*cmp, *k, *prefix_max, *remaining);
+                // A lost count fails at every sum.
+                let (lower, upper) =
+                    sum_bounds(*cmp, *k, *prefix_max, (*remaining, *remaining_min))
+                        .unwrap_or((1, 0));
                 Op::Ladder {
                     terms: terms.iter().map(|(x, w)| (x.index(), *w)).collect(),
                     previous,
@@ -348,7 +353,7 @@ impl Op {
                 }
                 Gadget::Count { terms, cmp, k, .. } => {
                     let total = terms.iter().map(|t| t.1).sum();
-                    if bounds(*cmp, *k, total, 0).0 > bounds(*cmp, *k, total, 0).1 {
+                    if sum_bounds(*cmp, *k, total, (0, 0)).is_none() {
                         Op::Check(Check::Fail)
                     } else {
                         Op::Check(Check::Count {
@@ -411,20 +416,6 @@ impl Op {
             },
         }
     }
-}
-
-/// The running sum's bounds that keep `total cmp k` reachable with at most `prefix_max` so far
-/// and `remaining` to come, as the lowering's bounded sum states them.
-fn bounds(cmp: Cmp, k: u32, prefix_max: u32, remaining: u32) -> (u32, u32) {
-    let upper = match cmp {
-        Cmp::Ge => prefix_max,
-        Cmp::Le | Cmp::Eq => k.min(prefix_max),
-    };
-    let lower = match cmp {
-        Cmp::Le => 0,
-        Cmp::Eq | Cmp::Ge => k.saturating_sub(remaining),
-    };
-    (lower, upper)
 }
 
 /// The walk's state: each variable's value (an index) and truth, each ladder step's running
