@@ -1,7 +1,8 @@
 //! A ladder count whose terms a one-of defines at once: one step adds them all, lowered by
 //! `backref-program` and run through PCRE2 and fancy-regex.
 
-use backref_engine::{engine_by_name, Limits, Mode, Outcome};
+mod common;
+
 use backref_program::dialect::{FANCY, PCRE2};
 use backref_program::{check, compile, Cmp, Dialect, Form, Options, Program};
 
@@ -27,27 +28,7 @@ fn solutions(
     let mut order = vec![b];
     order.extend(&o);
     let compiled = compile(&p, &order, &Options::new(dialect)).unwrap();
-    let run = engine_by_name(engine)
-        .unwrap()
-        .run(
-            &compiled.pattern,
-            &compiled.subject,
-            if all {
-                Mode::Count { keep: 16 }
-            } else {
-                Mode::First
-            },
-            &Limits::default(),
-        )
-        .unwrap();
-    let captures = match (run.count, run.outcome) {
-        (Some(count), _) => {
-            assert_eq!(count.gave_up, None);
-            count.kept
-        }
-        (None, Outcome::Solved(caps)) => vec![caps],
-        (None, other) => panic!("no match: {other:?}"),
-    };
+    let captures = common::matches(engine, &compiled.pattern, &compiled.subject, all);
     let found = captures
         .iter()
         .map(|caps| {

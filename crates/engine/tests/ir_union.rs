@@ -1,7 +1,8 @@
 //! The union gadget: a boolean that sums up a set of booleans, of which at most one may be true,
 //! lowered by `backref-program` and run through PCRE2 and fancy-regex.
 
-use backref_engine::{engine_by_name, Limits, Mode, Outcome};
+mod common;
+
 use backref_program::dialect::{FANCY, PCRE2};
 use backref_program::{check, compile, Dialect, Options, Program, VarId};
 
@@ -27,28 +28,7 @@ fn matches(dialect: &'static Dialect, engine: &str, portable: bool, all: bool) -
         ..Options::new(dialect)
     };
     let compiled = compile(&p, &order, &options).unwrap();
-    let mode = if all {
-        Mode::Count { keep: 16 }
-    } else {
-        Mode::First
-    };
-    let engine = engine_by_name(engine).unwrap();
-    let run = engine
-        .run(
-            &compiled.pattern,
-            &compiled.subject,
-            mode,
-            &Limits::default(),
-        )
-        .unwrap();
-    let captures = match (run.count, run.outcome) {
-        (Some(count), _) => {
-            assert_eq!(count.gave_up, None);
-            count.kept
-        }
-        (None, Outcome::Solved(caps)) => vec![caps],
-        (None, other) => panic!("no match: {other:?}"),
-    };
+    let captures = common::matches(engine, &compiled.pattern, &compiled.subject, all);
     captures
         .iter()
         .map(|caps| {

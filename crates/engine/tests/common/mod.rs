@@ -1,9 +1,9 @@
-//! Helpers shared by the engine tests: skipping a missing engine visibly, and a tiny N-Queens
-//! segment-scheme generator.
+//! Helpers shared by the engine tests: skipping a missing engine visibly, every match of an IR
+//! program's pattern, and a tiny N-Queens segment-scheme generator.
 
 #![allow(dead_code)]
 
-use backref_engine::Engine;
+use backref_engine::{engine_by_name, Captures, Engine, Limits, Mode, Outcome};
 
 /// For a test that needs `engine`: `true` when it is installed here. Otherwise prints
 /// `SKIPPED: <test>: engine <name> unavailable: <reason>` to stderr and returns `false`, so the
@@ -18,6 +18,28 @@ pub fn installed<T>(test: &str, all: Vec<T>, engine: impl Fn(&T) -> &dyn Engine)
     all.into_iter()
         .filter(|c| require(test, engine(c)))
         .collect()
+}
+
+/// The captures of `engine`'s matches of `pattern` on `subject`: every match (counting inside
+/// the engine) when `all`, else the first. Panics when the engine gives up or does not match.
+pub fn matches(engine: &str, pattern: &str, subject: &str, all: bool) -> Vec<Captures> {
+    let mode = if all {
+        Mode::Count { keep: 16 }
+    } else {
+        Mode::First
+    };
+    let run = engine_by_name(engine)
+        .unwrap()
+        .run(pattern, subject, mode, &Limits::default())
+        .unwrap();
+    match (run.count, run.outcome) {
+        (Some(count), _) => {
+            assert_eq!(count.gave_up, None);
+            count.kept
+        }
+        (None, Outcome::Solved(caps)) => vec![caps],
+        (None, other) => panic!("no match: {other:?}"),
+    }
 }
 
 /// Column symbols (one character per column).
