@@ -213,62 +213,6 @@ impl Program {
         Ok(out)
     }
 
-    /// A sum over a group of cells: `cells[i]` lists cell i's booleans with the value each
-    /// stands for (exactly one true per cell, as a `one_of` states), and the values add up to
-    /// `total`. Checked on every prefix as soon as it is set: once `i` cells are set their sum
-    /// is at most `total` minus the least the others can add and at least `total` minus the
-    /// most, where with `distinct` the cells hold different values (Kakuro's runs, killer
-    /// cages: the least m more cells add is the m smallest values, the most the m largest).
-    /// Flat weighted counts only (no capture groups). Sound bounds, so no solution is lost.
-    pub fn sum_by_prefixes(
-        &mut self,
-        cells: &[Vec<(VarId, u32)>],
-        total: u32,
-        distinct: bool,
-    ) -> Result<Vec<StmtId>, ProgramError> {
-        let mut values: Vec<u32> = cells.iter().flatten().map(|(_, w)| *w).collect();
-        values.sort_unstable();
-        values.dedup();
-        let n = cells.len();
-        let bound = |m: usize, largest: bool| -> u32 {
-            if distinct {
-                let it: Box<dyn Iterator<Item = &u32>> = if largest {
-                    Box::new(values.iter().rev())
-                } else {
-                    Box::new(values.iter())
-                };
-                it.take(m).sum()
-            } else if largest {
-                m as u32 * values.last().copied().unwrap_or(0)
-            } else {
-                m as u32 * values.first().copied().unwrap_or(0)
-            }
-        };
-        let mut out = Vec::new();
-        let mut terms: Vec<(VarId, u32)> = Vec::new();
-        for (i, cell) in cells.iter().enumerate() {
-            for (v, _) in cell {
-                match self.vars.get(v.index()) {
-                    Some(var) if var.boolean => {}
-                    Some(var) => return Err(ProgramError::NotBoolean(var.name.clone())),
-                    None => return Err(ProgramError::UnknownVar(v.0)),
-                }
-            }
-            terms.extend(cell.iter().copied());
-            let left = n - i - 1;
-            if left == 0 {
-                out.push(self.count(&terms, Cmp::Eq, total, Form::Flat)?);
-                break;
-            }
-            let (least, most) = (bound(left, false), bound(left, true));
-            out.push(self.count(&terms, Cmp::Le, total.saturating_sub(least), Form::Flat)?);
-            if total > most {
-                out.push(self.count(&terms, Cmp::Ge, total - most, Form::Flat)?);
-            }
-        }
-        Ok(out)
-    }
-
     /// No two of `lines` (boolean sequences of one length) are equal: a [`Gadget::Differ`] for
     /// every pair.
     pub fn all_differ(&mut self, lines: &[Vec<VarId>]) -> Result<Vec<StmtId>, ProgramError> {
@@ -394,39 +338,6 @@ mod tests {
         assert!(all(["", "1", "1", ""]));
         assert!(!all(["1", "1", "1", ""])); // two in the first column
         assert!(!all(["1", "", "", ""])); // the right column is dark
-    }
-
-    #[test]
-    fn sums_bound_every_prefix() {
-        let mut p = Program::new('1');
-        let mut cells = Vec::new();
-        for c in 0..2 {
-            let names: Vec<String> = (1..=3).map(|d| format!("c{c}_{d}")).collect();
-            let vars = p.one_of(&names, vec![vec![]; 3]).unwrap();
-            cells.push(vars.into_iter().zip(1..=3).collect::<Vec<_>>());
-        }
-        // Two distinct digits of 1..3 adding up to 5: the first at most 5 − 1 and at least
-        // 5 − 3; both exactly 5.
-        let stmts = p.sum_by_prefixes(&cells, 5, true).unwrap();
-        let bounds: Vec<(Cmp, u32)> = stmts
-            .iter()
-            .map(|s| match &p.statements[s.0 as usize] {
-                Gadget::Count { cmp, k, .. } => (*cmp, *k),
-                g => panic!("{g:?}"),
-            })
-            .collect();
-        assert_eq!(bounds, [(Cmp::Le, 4), (Cmp::Ge, 2), (Cmp::Eq, 5)]);
-        // 2 + 3 holds; 1 + 3 does not.
-        let holds = |a: usize, b: usize| {
-            let mut values = vec![String::new(); 6];
-            values[a - 1] = "1".into();
-            values[3 + b - 1] = "1".into();
-            stmts
-                .iter()
-                .all(|s| p.statements[s.0 as usize].holds(&p, &values))
-        };
-        assert!(holds(2, 3));
-        assert!(!holds(1, 3));
     }
 
     #[test]

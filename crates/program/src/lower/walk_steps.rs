@@ -481,6 +481,11 @@ impl Walker<'_> {
         }
     }
 
+    /// Whether a step with one alternative is taken for the first time since it was entered.
+    fn first_time(&mut self, i: usize) -> bool {
+        std::mem::replace(&mut self.cursor[i], 1) == 0
+    }
+
     /// Takes step `i`'s next alternative, if it has one left.
     fn next(&mut self, i: usize) -> bool {
         let c = self.cursor[i];
@@ -522,10 +527,9 @@ impl Walker<'_> {
                 yes,
                 no,
             } => {
-                if c > 0 {
+                if !self.first_time(i) {
                     return false;
                 }
-                self.cursor[i] = 1;
                 let set = members.iter().filter(|m| self.truth[**m]).count();
                 if set > 1 {
                     return false;
@@ -554,10 +558,9 @@ impl Walker<'_> {
                 lower,
                 upper,
             } => {
-                if c > 0 {
+                if !self.first_time(i) {
                     return false;
                 }
-                self.cursor[i] = 1;
                 let sum = previous.map_or(0, |p| self.sums[p])
                     + (terms.iter())
                         .filter(|(x, _)| self.truth[*x])
@@ -567,10 +570,9 @@ impl Walker<'_> {
                 (*lower..=*upper).contains(&sum)
             }
             Op::Check(check) => {
-                if c > 0 {
+                if !self.first_time(i) {
                     return false;
                 }
-                self.cursor[i] = 1;
                 self.holds(check)
             }
         }
