@@ -199,10 +199,13 @@ impl Model {
             }
         }
         let mut odd: Vec<Option<bool>> = vec![None; n * n];
+        // Cells marked both odd and even (by two lines): no value fits them.
+        let mut both = vec![false; n * n];
         let mut pairs: Vec<Relation> = Vec::new();
         let mut moves: Vec<(i64, i64)> = Vec::new();
         let mut conditions: Vec<Cond> = Vec::new();
-        // Orthogonal neighbours joined by a white / any dot (for the negative constraints).
+        // Orthogonal neighbours joined by a white / a white or black dot (for the negative
+        // constraints).
         let mut white: Vec<(usize, usize)> = Vec::new();
         let mut dotted: Vec<(usize, usize)> = Vec::new();
         let mut negative: Vec<Rel> = Vec::new();
@@ -224,7 +227,9 @@ impl Model {
                 Variant::AntiKing => moves.extend([(1, 1), (1, -1), (0, 1), (1, 0)]),
                 Variant::Odd(cells) | Variant::Even(cells) => {
                     for &c in cells {
-                        odd[c] = Some(matches!(v, Variant::Odd(_)));
+                        let mark = matches!(v, Variant::Odd(_));
+                        both[c] |= odd[c] == Some(!mark);
+                        odd[c] = Some(mark);
                     }
                 }
                 Variant::Thermo(cells) | Variant::Whisper(cells) | Variant::SlowThermo(cells) => {
@@ -245,8 +250,13 @@ impl Model {
                 | Variant::Black(a, b)
                 | Variant::X(a, b)
                 | Variant::V(a, b) => {
+                    // Only kropki dots (white, black) excuse a pair from the negative
+                    // constraints; an X or a V does not (the pair must then also be neither
+                    // consecutive nor double under kropki-negative).
                     let key = (*a.min(b), *a.max(b));
-                    dotted.push(key);
+                    if matches!(v, Variant::White(..) | Variant::Black(..)) {
+                        dotted.push(key);
+                    }
                     if matches!(v, Variant::White(..)) {
                         white.push(key);
                     }
@@ -378,13 +388,19 @@ impl Model {
         let mut contradiction = None;
         let mut domains = Vec::with_capacity(n * n);
         for c in 0..n * n {
-            let fits = |x: u8| odd[c].is_none_or(|o| x.is_multiple_of(2) == o);
+            let fits = |x: u8| !both[c] && odd[c].is_none_or(|o| x.is_multiple_of(2) == o);
             if let Some(g) = s.givens[c] {
                 if !fits(g) && contradiction.is_none() {
                     contradiction = Some(format!(
                         "the given at {} is not {}",
                         name(n, c),
-                        if odd[c] == Some(true) { "odd" } else { "even" }
+                        if both[c] {
+                            "both odd and even"
+                        } else if odd[c] == Some(true) {
+                            "odd"
+                        } else {
+                            "even"
+                        }
                     ));
                 }
                 domains.push(vec![g]);
@@ -409,7 +425,11 @@ impl Model {
                 }
             }
             if d.is_empty() && contradiction.is_none() {
-                contradiction = Some(format!("the givens leave no candidate for {}", name(n, c)));
+                contradiction = Some(if both[c] {
+                    format!("{} is marked both odd and even", name(n, c))
+                } else {
+                    format!("the givens leave no candidate for {}", name(n, c))
+                });
             }
             domains.push(d);
         }
