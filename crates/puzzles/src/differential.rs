@@ -6,7 +6,10 @@
 //! settings and its command-line flags), so any case can be made again from its generator's
 //! name and its seed. A case's instance is built from its text by the puzzle's own parser, the
 //! one the command line uses, so [`Case::text`] with [`Case::flags`] reproduces it with
-//! `backref solve PUZZLE FILE FLAGS` (see [`Case::reproduce`]).
+//! `backref solve PUZZLE FILE FLAGS` (see [`Case::reproduce`]). Every puzzle has a generator:
+//! the five founding puzzles' are here, Sudoku's (plain and with variants) in `sudoku.rs`, the
+//! logic family's and CNF's in `logic/`. Besides its own flags, each generator puts a random
+//! `--propagate` level on a quarter of its cases: every level must keep the solution set.
 //!
 //! [`run`] checks one case in-process through the pipeline ([`backref_pipeline::solve()`],
 //! [`backref_pipeline::count()`]) and returns a [`Verdict`] listing every failure:
@@ -15,8 +18,9 @@
 //!   cross-check), and a finished run is confirmed ([`SolveReport::confirmed`]);
 //! - both engines and [`Puzzle::native`] (asked here stage by stage, independently of the
 //!   pipeline's own cross-check) agree on whether there is a solution, and at which stage;
-//! - where the first answer is fixed by the puzzle's order (fillit, rectangles) or the solution
-//!   is unique, both engines give the native solver's answer;
+//! - where the first answer is fixed by the puzzle's order (fillit, rectangles, and the logic
+//!   puzzles whose native solver walks the encoding's order) or the solution is unique, both
+//!   engines give the native solver's answer;
 //! - for single-stage puzzles with few enough solutions, PCRE2's in-engine count equals
 //!   [`Puzzle::native_count`] and the brute force, where there is one.
 //!
@@ -30,8 +34,11 @@ use std::time::{Duration, Instant};
 
 use backref_engine::{engine_by_name, Engine, Limit, Limits};
 use backref_pipeline::{count, solve, Puzzle, Request, Settings, SolveReport};
-use backref_program::Options;
+use backref_program::{Options, Propagation};
 use backref_rng::Rng;
+
+mod logic;
+mod sudoku;
 
 /// The largest number of candidate answers a brute force enumerates (every water grid of an
 /// aquarium, every colouring of a colour grid, every choice of placements of the rectangles).
@@ -63,6 +70,9 @@ pub struct Generator {
     pub puzzle: &'static str,
     /// What the generator makes, in one line.
     pub about: &'static str,
+    /// How many cases a test run makes by default (`tests/differential.rs`): as many as keep
+    /// the generator's test within a few seconds in a debug build.
+    pub cases: u64,
     make: fn(&mut Rng) -> Made,
 }
 
@@ -74,56 +84,73 @@ impl std::fmt::Debug for Generator {
     }
 }
 
-/// Every generator, one per puzzle, in the registry's order, then the variants.
+/// The generators of the five founding puzzles, one per puzzle, then their variants. Every
+/// generator, these and the later puzzles' ones, is in [`generators`].
 pub const GENERATORS: &[Generator] = &[
     Generator {
         name: "queens",
         puzzle: "queens",
         about: "N = 1..9, every static order and encoding, half of them portable",
+        cases: 500,
         make: queens,
     },
     Generator {
         name: "aquarium",
         puzzle: "aquarium",
         about: "3x3..6x6, random connected regions, solvable or made unsolvable, both encodings",
+        cases: 400,
         make: |rng| aquarium(rng, false),
     },
     Generator {
         name: "colorgrid",
         puzzle: "colorgrid",
         about: "3x3..5x6, 2-3 colours: random grids, unique ones, made unsolvable, random clues",
+        cases: 500,
         make: colorgrid,
     },
     Generator {
         name: "fillit",
         puzzle: "fillit",
         about: "1-6 random tetriminos (any of the 19 shapes, anywhere in their 4x4 block)",
+        cases: 400,
         make: fillit,
     },
     Generator {
         name: "rectangles",
         puzzle: "rectangles",
         about: "3x3..5x5 canvases: cut into pieces (plus extras), one piece short, or random",
+        cases: 500,
         make: |rng| rectangles(rng, false),
     },
     Generator {
         name: "aquarium-scattered",
         puzzle: "aquarium",
         about: "like aquarium, with regions whose rows are not contiguous (disconnected regions)",
+        cases: 100,
         make: |rng| aquarium(rng, true),
     },
     Generator {
         name: "rectangles-twins",
         puzzle: "rectangles",
         about: "like rectangles, always with two pieces of one size, and counted",
+        cases: 100,
         make: |rng| rectangles(rng, true),
     },
 ];
 
+/// Every generator: the founding puzzles' ([`GENERATORS`]), then Sudoku's and the logic
+/// family's.
+pub fn generators() -> impl Iterator<Item = &'static Generator> {
+    GENERATORS
+        .iter()
+        .chain(sudoku::GENERATORS)
+        .chain(logic::GENERATORS)
+}
+
 /// The generator called `name`, or an error listing the names.
 pub fn generator(name: &str) -> Result<&'static Generator, String> {
-    GENERATORS.iter().find(|g| g.name == name).ok_or_else(|| {
-        let names: Vec<&str> = GENERATORS.iter().map(|g| g.name).collect();
+    generators().find(|g| g.name == name).ok_or_else(|| {
+        let names: Vec<&str> = generators().map(|g| g.name).collect();
         format!("unknown generator {name:?}; known: {}", names.join(", "))
     })
 }
@@ -132,7 +159,7 @@ impl Generator {
     /// The case of `seed`: the same seed always gives the same case.
     pub fn case(&self, seed: u64) -> Case {
         let made = (self.make)(&mut Rng::new(seed));
-        let (settings, portable) = settings_from_flags(&made.flags);
+        let (settings, portable, propagation) = settings_from_flags(&made.flags);
         Case {
             generator: self.name,
             puzzle: self.puzzle,
@@ -143,6 +170,7 @@ impl Generator {
             flags: made.flags,
             settings,
             portable,
+            propagation,
             subject: made.subject,
         }
     }
@@ -168,6 +196,8 @@ pub struct Case {
     pub settings: Settings,
     /// Whether `--portable` is among the flags.
     pub portable: bool,
+    /// The level of `--propagate LEVEL` among the flags, if any.
+    pub propagation: Option<Propagation>,
     subject: Box<dyn Subject>,
 }
 
@@ -223,14 +253,23 @@ impl Case {
     }
 }
 
-/// The settings and the portability that command-line flags stand for.
-fn settings_from_flags(flags: &[String]) -> (Settings, bool) {
+/// The settings, the portability and the propagation level that command-line flags stand for.
+/// Panics on a `--propagate` level the command line would refuse (a generator's mistake).
+fn settings_from_flags(flags: &[String]) -> (Settings, bool, Option<Propagation>) {
     let mut settings = Settings::default();
     let mut portable = false;
+    let mut propagation = None;
     let mut it = flags.iter();
     while let Some(flag) = it.next() {
         match flag.as_str() {
             "--portable" => portable = true,
+            "--propagate" => {
+                let level = it.next().map_or("", String::as_str);
+                propagation = Some(
+                    Propagation::from_name(level)
+                        .unwrap_or_else(|| panic!("a --propagate level, not {level:?}")),
+                );
+            }
             "--encoding" => settings.encoding = it.next().cloned(),
             "--order" => settings.order = it.next().cloned(),
             switch => settings
@@ -238,7 +277,7 @@ fn settings_from_flags(flags: &[String]) -> (Settings, bool) {
                 .push(switch.trim_start_matches("--").to_string()),
         }
     }
-    (settings, portable)
+    (settings, portable, propagation)
 }
 
 /// The engines and limits of a differential run.
@@ -510,6 +549,7 @@ impl<P: Puzzle> Subject for Typed<P> {
         let mut failures = Vec::new();
         let options = |engine: &dyn Engine| Options {
             portable: case.portable,
+            propagation: case.propagation,
             ..Options::new(engine.dialect())
         };
         let settings = case.settings.for_options(&options(&*config.reference));
@@ -677,6 +717,7 @@ impl<P: Puzzle> Typed<P> {
             settings: case.settings.clone(),
             options: Options {
                 portable: case.portable,
+                propagation: case.propagation,
                 ..Options::new(engine.dialect())
             },
             limits: config.reference_limits.clone(),
@@ -748,6 +789,15 @@ fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
     &items[rng.below(items.len())]
 }
 
+/// `--propagate LEVEL` one time in `den`, at a random level (every level keeps the solution
+/// set, so every check of [`run`] holds under each).
+fn maybe_propagate(rng: &mut Rng, den: usize, flags: &mut Vec<String>) {
+    if chance(rng, 1, den) {
+        let level = pick(rng, &Propagation::ALL);
+        flags.extend(["--propagate".to_string(), level.name().to_string()]);
+    }
+}
+
 /// `--portable` one time in `den`.
 fn maybe_portable(rng: &mut Rng, den: usize, flags: &mut Vec<String>) {
     if chance(rng, 1, den) {
@@ -771,6 +821,7 @@ fn queens(rng: &mut Rng) -> Made {
         ]);
     }
     maybe_portable(rng, 2, &mut flags);
+    maybe_propagate(rng, 4, &mut flags);
     let text = n.to_string();
     let puzzle = Queens::parse(&text).expect("the command line reads a board size");
     let known = KNOWN[n - 1];
@@ -816,6 +867,7 @@ fn aquarium(rng: &mut Rng, scattered: bool) -> Made {
         pick(rng, &ENCODINGS).0.to_string(),
     ];
     maybe_portable(rng, 4, &mut flags);
+    maybe_propagate(rng, 4, &mut flags);
     let text = render_task(&puzzle);
     let parsed = parse_str(&text, "generated").expect("the command line reads the task string");
     assert_eq!(
@@ -948,6 +1000,7 @@ fn colorgrid(rng: &mut Rng) -> Made {
     };
     let mut flags = Vec::new();
     maybe_portable(rng, 4, &mut flags);
+    maybe_propagate(rng, 4, &mut flags);
     let text = render_puzzle(&puzzle);
     let parsed = parse_str(&text, "generated").expect("the command line reads the clue file");
     assert_eq!(
@@ -1030,6 +1083,7 @@ fn fillit(rng: &mut Rng) -> Made {
     let pieces = parse(text.as_bytes()).expect("the command line reads the tetrimino file");
     let mut flags = Vec::new();
     maybe_portable(rng, 4, &mut flags);
+    maybe_propagate(rng, 4, &mut flags);
     Made::with(Fillit::new(pieces), text, true, None).described(
         format!("{count} piece{}", if count == 1 { "" } else { "s" }),
         shapes.join(" "),
@@ -1152,6 +1206,7 @@ fn rectangles(rng: &mut Rng, twins: bool) -> Made {
         flags.push("--reuse".to_string());
     }
     maybe_portable(rng, 4, &mut flags);
+    maybe_propagate(rng, 4, &mut flags);
     let options = Options {
         allow_rotation: !no_rotation,
         allow_reuse: reuse,
