@@ -57,6 +57,21 @@ impl Lowerer<'_> {
             };
         }
         let tuples: Vec<Vec<String>> = var.domain.iter().map(|d| vec![d.clone()]).collect();
+        // The capture ends where its item ends: a possessive capture takes the whole item;
+        // without possessive quantifiers, what follows it must start with the next item's `,`
+        // (else backtracking would capture `1` out of `12`, or nothing, and a count would
+        // take each prefix as another value).
+        let rest = if self.features.possessive {
+            Node::star(Node::not_in(";"), Greed::Possessive)
+        } else {
+            Node::optional(
+                Node::Seq(vec![
+                    Node::lit(","),
+                    Node::star(Node::not_in(";"), Greed::Greedy),
+                ]),
+                Greed::Greedy,
+            )
+        };
         Lowered {
             subject: list(&tuples),
             pattern: Node::Seq(vec![
@@ -65,7 +80,7 @@ impl Lowerer<'_> {
                     g,
                     Node::star(Node::not_in(",;"), self.greed(Greed::Possessive)),
                 ),
-                Node::star(Node::not_in(";"), self.greed(Greed::Possessive)),
+                rest,
                 Node::lit(";"),
             ]),
         }
@@ -149,7 +164,18 @@ impl Lowerer<'_> {
             }
             items.push(self.backref(*v));
         }
-        let body = self.atomic(Node::Seq(items));
+        // An atomic group commits to the first item that matches, so it must match a whole
+        // item: `(?![^,;])` at its end, or `1` would stop at the row `12` listed before `1`
+        // and fail there. Without a lookahead the group stays open to backtracking instead.
+        let body = if self.features.atomic && self.features.lookahead {
+            items.push(Node::Look {
+                negative: true,
+                node: Box::new(Node::not_in(",;")),
+            });
+            self.atomic(Node::Seq(items))
+        } else {
+            Node::Seq(items)
+        };
         Lowered {
             subject: list(tuples),
             pattern: Node::Seq(vec![body, rest_of_list(), Node::lit(";")]),
@@ -394,7 +420,7 @@ mod tests {
         assert_eq!(l.subject(2), ":,:Q,Q:Q;");
         assert_eq!(
             l.pattern(2, &PCRE2),
-            "(?>(?:[^,;]*+,)*?\\g{1}:\\g{2})(?:,[^;]*+)?+;"
+            "(?>(?:[^,;]*+,)*?\\g{1}:\\g{2}(?![^,;]))(?:,[^;]*+)?+;"
         );
         // Without atomic groups the same items stand in the sequence, ungrouped.
         let portable = lower(&p, &[x, y], Features::PORTABLE);
