@@ -91,7 +91,9 @@ fn implied(m: &Model, name: &str, args: &[Arg], x: usize) -> Option<(i64, i64)> 
             let m = a0.abs().max(a1.abs()).max(b0.abs()).max(b1.abs());
             Some((-m, m))
         }
-        ("count_eq" | "count", [arr, _, z]) if is_x(z) => Some((0, items(arr).len() as i64)),
+        ("fzn_count_eq" | "count_eq" | "count", [arr, _, z]) if is_x(z) => {
+            Some((0, items(arr).len() as i64))
+        }
         _ => None,
     }
 }
@@ -127,10 +129,13 @@ pub fn infer(m: &mut Model) -> Result<(), FznError> {
             break;
         }
     }
+    // A domain made empty means no solution: then a variable defined from it has no bounds
+    // either, and needs none.
+    let no_solution = m.vars.iter().any(|v| v.empty);
     for v in &m.vars {
         if v.domain.is_empty() && !v.boolean {
             // A domain made empty (no solution) is not a missing one.
-            if !v.empty {
+            if !v.empty && !no_solution {
                 return Err(FznError::model(
                     &m.file,
                     v.line,

@@ -390,8 +390,9 @@ impl Translator<'_> {
                 // g_q = foff + p, one table per pair; and, implied by those (so no solution is
                 // lost), all_different over each array, which fails a branch earlier.
                 let mut parts = Vec::new();
-                for (xs, off) in [(g, *foff), (f, *goff)] {
-                    let other = if off == *foff { f.len() } else { g.len() };
+                // (Each array with the other's first index and length: telling the two apart
+                // by their offsets took f's length for both when the offsets were equal.)
+                for (xs, off, other) in [(g, *foff, f.len()), (f, *goff, g.len())] {
                     for x in xs {
                         parts.push(("set_in", vec![x.clone(), Arg::Set((off..off + other as i64).collect())]));
                     }
@@ -890,6 +891,21 @@ pub fn encode(
         }
         _ => model,
     };
+    // A variable left without a value (fixed outside its domain, or aliased to a variable
+    // with a disjoint domain) means no solution; the IR has no empty choice, so the variable
+    // takes a placeholder value and a statement fails.
+    let placeholder;
+    let no_value = model.vars.iter().any(|v| v.domain.is_empty());
+    let model = if no_value {
+        let mut m = model.clone();
+        for v in m.vars.iter_mut().filter(|v| v.domain.is_empty()) {
+            v.domain = vec![0];
+        }
+        placeholder = m;
+        &placeholder
+    } else {
+        model
+    };
     let mut t = Translator {
         model,
         p: Program::new(TRUE_TOKEN),
@@ -1005,6 +1021,10 @@ pub fn encode(
         if !used_as_definer[ci] {
             t.constraint(c)?;
         }
+    }
+    if no_value {
+        t.fail()
+            .map_err(|e| FznError::model(&model.file, 0, e.to_string()))?;
     }
     if kind == OrderKind::Greedy {
         order = greedy_order(model, &t, &order, &definer, &used_as_definer);

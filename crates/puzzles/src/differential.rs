@@ -37,6 +37,7 @@ use backref_pipeline::{count, solve, Puzzle, Request, Settings, SolveReport};
 use backref_program::{Options, Propagation};
 use backref_rng::Rng;
 
+mod flatzinc;
 mod logic;
 mod sudoku;
 
@@ -138,13 +139,14 @@ pub const GENERATORS: &[Generator] = &[
     },
 ];
 
-/// Every generator: the founding puzzles' ([`GENERATORS`]), then Sudoku's and the logic
-/// family's.
+/// Every generator: the founding puzzles' ([`GENERATORS`]), then Sudoku's, the logic
+/// family's and CNF's, and FlatZinc's.
 pub fn generators() -> impl Iterator<Item = &'static Generator> {
     GENERATORS
         .iter()
         .chain(sudoku::GENERATORS)
         .chain(logic::GENERATORS)
+        .chain([&flatzinc::GENERATOR])
 }
 
 /// The generator called `name`, or an error listing the names.
