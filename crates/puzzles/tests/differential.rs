@@ -195,3 +195,13 @@ fn kakuro() {
 fn cnf() {
     differential("cnf");
 }
+
+#[test]
+fn sudoku_9x9() {
+    differential("sudoku-9x9");
+}
+
+#[test]
+fn flatzinc() {
+    differential("flatzinc");
+}

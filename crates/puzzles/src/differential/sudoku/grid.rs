@@ -81,7 +81,12 @@ pub(super) fn moved_pairs(n: usize, moves: &[(i64, i64)]) -> Vec<(usize, usize)>
 /// A random complete grid (values from 0) that `frame` allows, or `None` when none was found
 /// within the budget.
 pub(super) fn fill(frame: &Frame, rng: &mut Rng) -> Option<Vec<u8>> {
-    complete(frame, &vec![None; frame.n * frame.n], rng)?
+    fill_within(frame, rng, FILL_BUDGET)
+}
+
+/// [`fill`] within `budget` nodes (9×9 grids with extra houses need more than 4×4 and 6×6).
+pub(super) fn fill_within(frame: &Frame, rng: &mut Rng, budget: u64) -> Option<Vec<u8>> {
+    complete_within(frame, &vec![None; frame.n * frame.n], rng, budget)?
 }
 
 /// A random completion of `givens` under `frame`: `Some(Some(grid))`, `Some(None)` when there is
@@ -91,8 +96,19 @@ pub(super) fn complete(
     givens: &[Option<u8>],
     rng: &mut Rng,
 ) -> Option<Option<Vec<u8>>> {
-    /// Fills the most constrained empty cell, values in a random order; `Err` out of budget.
-    pub(super) fn walk(
+    complete_within(frame, givens, rng, FILL_BUDGET)
+}
+
+/// [`complete`] within `budget` nodes.
+pub(super) fn complete_within(
+    frame: &Frame,
+    givens: &[Option<u8>],
+    rng: &mut Rng,
+    budget: u64,
+) -> Option<Option<Vec<u8>>> {
+    /// Fills the most constrained empty cell (the first of the fewest candidates), values in a
+    /// random order; `Err` out of budget. Candidates are bit masks of the values no peer holds.
+    fn walk(
         frame: &Frame,
         grid: &mut [Option<u8>],
         rng: &mut Rng,
@@ -102,21 +118,25 @@ pub(super) fn complete(
             return Err(());
         }
         *budget -= 1;
-        let mut best: Option<(usize, Vec<u8>)> = None;
+        let all: u32 = (1 << frame.n) - 1;
+        let mut best: Option<(usize, u32)> = None;
         for c in 0..grid.len() {
             if grid[c].is_some() {
                 continue;
             }
-            let cands: Vec<u8> = (0..frame.n as u8)
-                .filter(|&v| frame.peers[c].iter().all(|&p| grid[p] != Some(v)))
-                .collect();
-            if best.as_ref().is_none_or(|b| cands.len() < b.1.len()) {
+            let taken = frame.peers[c]
+                .iter()
+                .filter_map(|&p| grid[p])
+                .fold(0u32, |m, v| m | 1 << v);
+            let cands = all & !taken;
+            if best.is_none_or(|b| cands.count_ones() < b.1.count_ones()) {
                 best = Some((c, cands));
             }
         }
-        let Some((c, mut cands)) = best else {
+        let Some((c, mask)) = best else {
             return Ok(true);
         };
+        let mut cands: Vec<u8> = (0..frame.n as u8).filter(|&v| mask >> v & 1 == 1).collect();
         rng.shuffle(&mut cands);
         for v in cands {
             grid[c] = Some(v);
@@ -133,7 +153,7 @@ pub(super) fn complete(
         return Some(None);
     }
     let mut grid = givens.to_vec();
-    let mut budget = FILL_BUDGET;
+    let mut budget = budget;
     match walk(frame, &mut grid, rng, &mut budget) {
         Err(()) => None,
         Ok(false) => Some(None),
@@ -182,7 +202,8 @@ pub(super) fn no_completion(frame: &Frame, givens: &mut [Option<u8>], rng: &mut 
     "a given changed, still solvable".into()
 }
 
-/// `n` connected regions of `n` cells, grown at random (the boxes when growing keeps failing).
+/// `n` connected regions of `n` cells, grown at random (the boxes when growing keeps failing;
+/// 4×4, 6×6 and 9×9).
 pub(super) fn random_regions(n: usize, rng: &mut Rng) -> Vec<usize> {
     const FREE: usize = usize::MAX;
     'attempt: for _ in 0..200 {
@@ -202,7 +223,12 @@ pub(super) fn random_regions(n: usize, rng: &mut Rng) -> Vec<usize> {
         }
         return ids;
     }
-    let (_, br, bc) = SHAPES.iter().copied().find(|s| s.0 == n).expect("a shape");
+    let (_, br, bc) = SHAPES
+        .iter()
+        .chain(&[(9, 3, 3)])
+        .copied()
+        .find(|s| s.0 == n)
+        .expect("a shape");
     (0..n * n)
         .map(|c| (c / n / br) * (n / bc) + c % n / bc)
         .collect()

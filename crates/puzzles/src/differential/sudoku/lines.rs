@@ -220,7 +220,11 @@ impl Builder<'_> {
             Kind::AntiKing => self.push("anti-king".into(), Variant::AntiKing),
             Kind::Jigsaw => {
                 let ids = regions.expect("the jigsaw's regions");
-                let marks: [u8; 6] = *pick(rng, &[*b"abcdef", *b"ABCDEF", *b"123456", *b"xyzuvw"]);
+                // Nine marks (up to 9×9); 4×4 and 6×6 use the first ones.
+                let marks: [u8; 9] = *pick(
+                    rng,
+                    &[*b"abcdefghi", *b"ABCDEFGHI", *b"123456789", *b"xyzuvwpqs"],
+                );
                 let spaced = chance(rng, 1, 3);
                 let mut lines = vec!["regions".to_string()];
                 for row in ids.chunks(n) {
