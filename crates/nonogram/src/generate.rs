@@ -17,7 +17,9 @@ pub enum Kind {
     None,
 }
 
-fn runs(line: impl Iterator<Item = bool>) -> Vec<usize> {
+/// The lengths of the runs of filled cells along a line: its clue. Also the differential tests'
+/// clue maker (`backref_puzzles::differential`).
+pub fn runs(line: impl IntoIterator<Item = bool>) -> Vec<usize> {
     let mut out = vec![0];
     for f in line {
         if f {

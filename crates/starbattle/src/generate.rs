@@ -95,7 +95,15 @@ fn grow_regions(n: usize, k: usize, stars: &[(usize, usize)], rng: &mut Rng) -> 
         }
         g += 1;
     }
-    // Grow: repeatedly give a random unassigned cell next to a region that region's id.
+    grow(region, rng)
+}
+
+/// Grows the regions of an `n`×`n` grid whose unassigned cells hold `usize::MAX`: repeatedly
+/// gives a random unassigned cell next to a region that region's id, until none is left (cells
+/// no region reaches stay unassigned). Also the differential tests' region grower
+/// (`backref_puzzles::differential`).
+pub fn grow(mut region: Vec<Vec<usize>>, rng: &mut Rng) -> Vec<Vec<usize>> {
+    let n = region.len();
     loop {
         let mut frontier = Vec::new();
         for r in 0..n {

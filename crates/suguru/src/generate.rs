@@ -93,7 +93,10 @@ fn regions(h: usize, w: usize, rng: &mut Rng) -> Vec<Vec<usize>> {
     region
 }
 
-fn fill(p: &Suguru, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
+/// A random valid filling of `p`'s regions (givens ignored), by a randomised backtracking
+/// search in reading order of at most `budget` steps; `None` when there is none or the budget
+/// runs out. Also the differential tests' filling (`backref_puzzles::differential`).
+pub fn fill(p: &Suguru, rng: &mut Rng, budget: u32) -> Option<Vec<Vec<u8>>> {
     let (h, w) = (p.rows(), p.cols());
     fn go(
         p: &Suguru,
@@ -134,7 +137,7 @@ fn fill(p: &Suguru, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
         false
     }
     let mut cells = vec![vec![0; w]; h];
-    let mut budget = 2_000_000;
+    let mut budget = budget;
     go(p, &mut cells, 0, rng, &mut budget).then_some(cells)
 }
 
@@ -173,7 +176,7 @@ pub fn generate_counted<E>(
             sizes,
             givens: vec![vec![None; w]; h],
         };
-        let Some(grid) = fill(&p, &mut rng) else {
+        let Some(grid) = fill(&p, &mut rng, 2_000_000) else {
             continue;
         };
         p.givens = grid

@@ -4,7 +4,7 @@
 use crate::differential::{
     chance, maybe_portable, maybe_propagate, pick, Generator, Made, Oracle, BRUTE_FORCE_MAX,
 };
-use backref_nonogram::generate::{generate, Kind};
+use backref_nonogram::generate::{generate, runs, Kind};
 use backref_nonogram::puzzle::NonogramPuzzle;
 use backref_nonogram::{check, parse, Nonogram, Picture};
 use backref_rng::Rng;
@@ -81,24 +81,6 @@ fn make(rng: &mut Rng) -> Made {
         format!("{kind}, {form}"),
         flags,
     )
-}
-
-/// The runs of filled cells along a line.
-fn runs(line: impl IntoIterator<Item = bool>) -> Vec<usize> {
-    let mut out = Vec::new();
-    let mut current = 0;
-    for filled in line {
-        if filled {
-            current += 1;
-        } else if current > 0 {
-            out.push(current);
-            current = 0;
-        }
-    }
-    if current > 0 {
-        out.push(current);
-    }
-    out
 }
 
 /// The clues of a picture.

@@ -5,7 +5,7 @@ use crate::differential::{
     chance, maybe_portable, maybe_propagate, pick, Generator, Made, Oracle, BRUTE_FORCE_MAX,
 };
 use backref_rng::Rng;
-use backref_starbattle::generate::{generate, Kind};
+use backref_starbattle::generate::{generate, grow, Kind};
 use backref_starbattle::puzzle::StarBattlePuzzle;
 use backref_starbattle::{check, parse, StarBattle, Stars};
 
@@ -184,34 +184,7 @@ fn grown(n: usize, seeds: &[(usize, usize)], k: usize, rng: &mut Rng) -> Vec<Vec
     for (i, &(r, c)) in seeds.iter().enumerate() {
         region[r][c] = i / k;
     }
-    loop {
-        let mut frontier = Vec::new();
-        for r in 0..n {
-            for c in 0..n {
-                if region[r][c] != usize::MAX {
-                    continue;
-                }
-                let near = [
-                    (r.wrapping_sub(1), c),
-                    (r + 1, c),
-                    (r, c.wrapping_sub(1)),
-                    (r, c + 1),
-                ]
-                .into_iter()
-                .filter(|&(r2, c2)| r2 < n && c2 < n && region[r2][c2] != usize::MAX)
-                .map(|(r2, c2)| region[r2][c2])
-                .collect::<Vec<_>>();
-                if !near.is_empty() {
-                    frontier.push((r, c, near[rng.below(near.len())]));
-                }
-            }
-        }
-        if frontier.is_empty() {
-            return region;
-        }
-        let (r, c, g) = frontier[rng.below(frontier.len())];
-        region[r][c] = g;
-    }
+    grow(region, rng)
 }
 
 /// Every cell a random region of N, regions often in several pieces; each of the N regions has

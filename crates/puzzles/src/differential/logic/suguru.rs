@@ -12,7 +12,7 @@ use crate::differential::{
     chance, maybe_portable, maybe_propagate, pick, Generator, Made, Oracle, BRUTE_FORCE_MAX,
 };
 use backref_rng::Rng;
-use backref_suguru::generate::{generate, Kind};
+use backref_suguru::generate::{fill, generate, Kind};
 use backref_suguru::puzzle::SuguruPuzzle;
 use backref_suguru::{check, parse, Digits, Suguru};
 
@@ -118,7 +118,7 @@ fn own(h: usize, w: usize, rng: &mut Rng) -> (Suguru, String) {
         sizes,
         givens: vec![vec![None; w]; h],
     };
-    let filling = fill(&p, rng);
+    let filling = fill(&p, rng, 20_000);
     let cells: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
     match (filling, rng.below(6)) {
         (Some(grid), 0..=3) => {
@@ -252,46 +252,6 @@ fn renumber(regions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
                 .collect()
         })
         .collect()
-}
-
-/// A random valid filling of `p`'s regions (givens ignored), by a randomised backtracking
-/// search with a step budget; `None` when there is none or the budget runs out.
-fn fill(p: &Suguru, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
-    fn go(p: &Suguru, cells: &mut [Vec<u8>], pos: usize, rng: &mut Rng, budget: &mut u32) -> bool {
-        let (h, w) = (p.rows(), p.cols());
-        if pos == h * w {
-            return true;
-        }
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        let (r, c) = (pos / w, pos % w);
-        let mut digits: Vec<u8> = (1..=p.sizes[p.regions[r][c]] as u8).collect();
-        rng.shuffle(&mut digits);
-        for d in digits {
-            let clash = (0..h).any(|y| {
-                (0..w).any(|x| {
-                    (y, x) < (r, c)
-                        && cells[y][x] == d
-                        && ((y.abs_diff(r) <= 1 && x.abs_diff(c) <= 1)
-                            || p.regions[y][x] == p.regions[r][c])
-                })
-            });
-            if clash {
-                continue;
-            }
-            cells[r][c] = d;
-            if go(p, cells, pos + 1, rng, budget) {
-                return true;
-            }
-            cells[r][c] = 0;
-        }
-        false
-    }
-    let mut cells = vec![vec![0; p.cols()]; p.rows()];
-    let mut budget = 20_000;
-    go(p, &mut cells, 0, rng, &mut budget).then_some(cells)
 }
 
 /// The two grids as a file: distinct random letters and digits as region ids, each grid spaced
