@@ -38,6 +38,38 @@ fn sees(cells: &[Vec<Cell>], bulbs: &[Vec<bool>], r: usize, c: usize) -> bool {
     false
 }
 
+/// What [`lit`] returns: the cells, the bulbs, and the random order of the cells.
+pub type Lit = (Vec<Vec<Cell>>, Vec<Vec<bool>>, Vec<(usize, usize)>);
+
+/// Random walls (each cell a wall with probability `walls` percent, unnumbered) and a maximal
+/// placement of bulbs: each white cell, in a random order, takes a bulb when no bulb sees it.
+/// Returns the cells, the bulbs and that order. Also the differential tests' board
+/// (`backref_puzzles::differential`).
+pub fn lit(h: usize, w: usize, walls: usize, rng: &mut Rng) -> Lit {
+    let cells: Vec<Vec<Cell>> = (0..h)
+        .map(|_| {
+            (0..w)
+                .map(|_| {
+                    if rng.below(100) < walls {
+                        Cell::Black(None)
+                    } else {
+                        Cell::White
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut bulbs = vec![vec![false; w]; h];
+    let mut order: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
+    rng.shuffle(&mut order);
+    for &(r, c) in &order {
+        if cells[r][c] == Cell::White && !sees(&cells, &bulbs, r, c) {
+            bulbs[r][c] = true;
+        }
+    }
+    (cells, bulbs, order)
+}
+
 /// A generated `h`×`w` instance with about `walls` percent walls, from `seed`.
 pub fn generate(h: usize, w: usize, walls: usize, seed: u64, kind: Kind) -> Option<LightUp> {
     let native =
@@ -60,27 +92,7 @@ pub fn generate_counted<E>(
     count: &mut dyn FnMut(&LightUp, u64) -> Result<u64, E>,
 ) -> Result<Option<LightUp>, E> {
     let mut rng = Rng::new(seed);
-    let mut cells: Vec<Vec<Cell>> = (0..h)
-        .map(|_| {
-            (0..w)
-                .map(|_| {
-                    if rng.below(100) < walls {
-                        Cell::Black(None)
-                    } else {
-                        Cell::White
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let mut bulbs = vec![vec![false; w]; h];
-    let mut order: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
-    rng.shuffle(&mut order);
-    for &(r, c) in &order {
-        if cells[r][c] == Cell::White && !sees(&cells, &bulbs, r, c) {
-            bulbs[r][c] = true;
-        }
-    }
+    let (mut cells, bulbs, order) = lit(h, w, walls, &mut rng);
     for &(r, c) in &order {
         if cells[r][c] != Cell::White {
             let n = [

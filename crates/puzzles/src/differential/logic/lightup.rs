@@ -10,7 +10,7 @@
 use crate::differential::{
     chance, maybe_portable, maybe_propagate, pick, Generator, Made, Oracle, BRUTE_FORCE_MAX,
 };
-use backref_lightup::generate::{generate, Kind};
+use backref_lightup::generate::{generate, lit, Kind};
 use backref_lightup::puzzle::LightUpPuzzle;
 use backref_lightup::{check, parse, Bulbs, Cell, LightUp};
 use backref_rng::Rng;
@@ -132,27 +132,7 @@ fn make(rng: &mut Rng) -> Made {
 /// hidden with a random probability: always solvable.
 fn numbered(h: usize, w: usize, rng: &mut Rng) -> Vec<Vec<Cell>> {
     let walls = 5 + rng.below(41);
-    let mut cells: Vec<Vec<Cell>> = (0..h)
-        .map(|_| {
-            (0..w)
-                .map(|_| {
-                    if rng.below(100) < walls {
-                        Cell::Black(None)
-                    } else {
-                        Cell::White
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    let mut order: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
-    rng.shuffle(&mut order);
-    let mut bulbs = vec![vec![false; w]; h];
-    for &(r, c) in &order {
-        if cells[r][c] == Cell::White && !seen(&cells, &bulbs, r, c) {
-            bulbs[r][c] = true;
-        }
-    }
+    let (mut cells, bulbs, _) = lit(h, w, walls, rng);
     let hide = rng.below(101);
     for (r, c) in (0..h).flat_map(|r| (0..w).map(move |c| (r, c))) {
         if cells[r][c] != Cell::White && rng.below(100) >= hide {
@@ -161,28 +141,6 @@ fn numbered(h: usize, w: usize, rng: &mut Rng) -> Vec<Vec<Cell>> {
         }
     }
     cells
-}
-
-/// Whether a bulb already lights white cell (`r`, `c`) (walls stop the light).
-fn seen(cells: &[Vec<Cell>], bulbs: &[Vec<bool>], r: usize, c: usize) -> bool {
-    let (h, w) = (cells.len(), cells[0].len());
-    [(0isize, 1isize), (1, 0), (0, -1), (-1, 0)]
-        .iter()
-        .any(|&(dr, dc)| {
-            let (mut y, mut x) = (r as isize, c as isize);
-            while y >= 0 && x >= 0 && (y as usize) < h && (x as usize) < w {
-                let (yu, xu) = (y as usize, x as usize);
-                if cells[yu][xu] != Cell::White {
-                    return false;
-                }
-                if bulbs[yu][xu] {
-                    return true;
-                }
-                y += dr;
-                x += dc;
-            }
-            false
-        })
 }
 
 /// The orthogonal neighbours of (`r`, `c`) inside an `h`x`w` grid.
