@@ -800,6 +800,14 @@ fn maybe_propagate(rng: &mut Rng, den: usize, flags: &mut Vec<String>) {
     }
 }
 
+/// `--order NAME` with a random one of `orders`, except one time in `den`, which leaves the
+/// order to the puzzle's default (for puzzles that race orders by default, the race).
+fn maybe_order<T>(rng: &mut Rng, orders: &[(&str, T)], den: usize, flags: &mut Vec<String>) {
+    if !chance(rng, 1, den) {
+        flags.extend(["--order".to_string(), pick(rng, orders).0.to_string()]);
+    }
+}
+
 /// `--portable` one time in `den`.
 fn maybe_portable(rng: &mut Rng, den: usize, flags: &mut Vec<String>) {
     if chance(rng, 1, den) {
@@ -807,15 +815,16 @@ fn maybe_portable(rng: &mut Rng, den: usize, flags: &mut Vec<String>) {
     }
 }
 
-/// N-Queens: N = 1..9, a random static order (always named, so that the command line runs that
-/// order instead of racing its portfolio), sometimes a named encoding, half of them portable.
-/// The oracle is the known count (OEIS A000170).
+/// N-Queens: N = 1..9, a random static order or, one time in four, none (the default's restarts
+/// over random orders under growing match limits), sometimes a named encoding, half of them
+/// portable. The oracle is the known count (OEIS A000170).
 fn queens(rng: &mut Rng) -> Made {
     use backref_queens::{Queens, ENCODINGS, ORDERS};
     /// Solutions of N-Queens for N = 1..9 (OEIS A000170).
     const KNOWN: [u64; 9] = [1, 0, 0, 2, 10, 4, 40, 92, 352];
     let n = 1 + rng.below(KNOWN.len());
-    let mut flags = vec!["--order".to_string(), pick(rng, &ORDERS).0.to_string()];
+    let mut flags = Vec::new();
+    maybe_order(rng, &ORDERS, 4, &mut flags);
     if chance(rng, 1, 2) {
         flags.extend([
             "--encoding".to_string(),

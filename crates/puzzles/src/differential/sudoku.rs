@@ -6,15 +6,18 @@
 //! ([`grid::complete`]), which also respects the houses and the anti-knight / anti-king pairs the
 //! case's variants add, so that clues derived from the grid leave the case solvable. The text is
 //! written in the one-line or the grid form (with or without box separators and comments) and
-//! read back by [`backref_sudoku::parse`], the command line's parser. Every case names a random
-//! `--order` (so that it runs that order rather than the default race), a quarter are portable
-//! and a quarter carry a random `--propagate` level. A 4×4 case is also counted by brute force:
+//! read back by [`backref_sudoku::parse`], the command line's parser. Three cases in four name a
+//! random `--order`; the others run the default, which races the puzzle's orders
+//! ([`backref_sudoku::puzzle::RACED_ORDERS`]) with reserves stopped by a match limit. A quarter
+//! are portable and a quarter carry a random `--propagate` level. A 4×4 case is also counted by brute force:
 //! every 4×4 Latin square (576) that the rule checker ([`backref_sudoku::verify::check`])
 //! accepts for the puzzle. The grids are in `grid.rs`, the variant lines in `lines.rs`.
 
 use std::sync::OnceLock;
 
-use crate::differential::{chance, maybe_portable, maybe_propagate, pick, Generator, Made, Oracle};
+use crate::differential::{
+    chance, maybe_order, maybe_portable, maybe_propagate, pick, Generator, Made, Oracle,
+};
 use backref_rng::Rng;
 use backref_sudoku::order::ORDERS;
 use backref_sudoku::{parse, verify, Sudoku, Variant};
@@ -259,10 +262,11 @@ fn variants(rng: &mut Rng) -> Made {
     )
 }
 
-/// The flags (a random order, a quarter portable, a quarter with a `--propagate` level), the
-/// 4×4 brute force, and the case.
+/// The flags (a random order or, one time in four, the default race; a quarter portable, a
+/// quarter with a `--propagate` level), the 4×4 brute force, and the case.
 fn finish(puzzle: Sudoku, text: String, size: String, kind: String, rng: &mut Rng) -> Made {
-    let mut flags = vec!["--order".to_string(), pick(rng, &ORDERS).0.to_string()];
+    let mut flags = Vec::new();
+    maybe_order(rng, &ORDERS, 4, &mut flags);
     maybe_portable(rng, 4, &mut flags);
     maybe_propagate(rng, 4, &mut flags);
     let oracle = (puzzle.n == 4).then(|| -> Oracle {
