@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use backref_engine::Engine;
-use backref_flatzinc::{Fzn, Objective};
+use backref_flatzinc::{Ending, Fzn, Objective};
 use backref_pipeline::{Outcome, Request, Solution};
 
 use crate::cli::FznArgs;
@@ -206,7 +206,8 @@ fn enumerate(
 }
 
 /// One solution of a satisfaction problem, or the optimum of an optimisation problem by
-/// solving again with a tightened bound until no solution is left.
+/// solving again with a tightened bound until no solution is left
+/// ([`backref_flatzinc::optimise()`]), each solution printed as it is found.
 fn optimise(
     fzn: &Fzn,
     engine: &dyn Engine,
@@ -214,43 +215,29 @@ fn optimise(
     optimising: bool,
     stats: &mut Stats,
 ) -> Result<(), Failed> {
-    let mut current = fzn.clone();
     let mut found = false;
-    loop {
-        let report = backref_pipeline::solve(&current, engine, request).map_err(failed)?;
+    let ending = backref_flatzinc::optimise(fzn, engine, request, optimising, |report| {
         stats.solves += 1;
         stats.match_time += report
             .stages
             .iter()
             .map(|s| Duration::from_secs_f64(s.match_ms / 1e3))
             .sum::<Duration>();
-        if !report.problems.is_empty() {
-            let all: Vec<String> = report.problems.iter().map(|p| p.to_string()).collect();
-            return Err((1, all.join("; ")));
+        if let (true, Outcome::Solved, Some(s)) =
+            (report.problems.is_empty(), report.outcome, &report.solution)
+        {
+            print_solution(s, stats);
+            found = true;
         }
-        match (report.outcome, report.solution) {
-            (Outcome::Solved, Some(s)) => {
-                print_solution(&s, stats);
-                found = true;
-                let objective = s.extra.get("objective").and_then(|o| o.as_i64());
-                match objective {
-                    Some(o) if optimising => current = fzn.better_than(o),
-                    _ => return Ok(()),
-                }
-            }
-            (Outcome::NoSolution, _) => {
-                emit(&format!(
-                    "{}\n",
-                    if found { COMPLETE } else { UNSATISFIABLE }
-                ));
-                return Ok(());
-            }
-            _ => {
-                if !found {
-                    emit(&format!("{UNKNOWN}\n"));
-                }
-                return Ok(());
-            }
-        }
+    })
+    .map_err(failed)?;
+    match ending {
+        Ending::Satisfied => {}
+        Ending::Optimal => emit(&format!("{COMPLETE}\n")),
+        Ending::Unsatisfiable => emit(&format!("{UNSATISFIABLE}\n")),
+        Ending::GaveUp if !found => emit(&format!("{UNKNOWN}\n")),
+        Ending::GaveUp => {}
+        Ending::Problems(all) => return Err((1, all.join("; "))),
     }
+    Ok(())
 }

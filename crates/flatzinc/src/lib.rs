@@ -13,6 +13,7 @@ pub mod error;
 pub mod eval;
 pub mod model;
 pub mod native;
+pub mod optimise;
 pub mod order;
 pub mod output;
 pub mod parse;
@@ -21,6 +22,7 @@ pub mod relations;
 
 pub use error::FznError;
 pub use model::{Model, Objective};
+pub use optimise::{optimise, Ending};
 pub use puzzle::{Fzn, ENTRY};
 
 /// Reads and resolves a FlatZinc file's text; `file` names it in errors.

@@ -494,6 +494,10 @@ trait Subject: Sync {
 /// An independent count of a tiny instance's solutions, and what it is.
 type Oracle = (&'static str, Box<dyn Fn() -> u64 + Sync>);
 
+/// A check of its own that a generator adds to a case (FlatZinc's optimisation loop): it runs
+/// after the common checks and returns its failures, in words.
+type Extra = Box<dyn Fn(&Case, &Config) -> Vec<String> + Sync>;
+
 /// A puzzle through its own [`Puzzle`] type.
 struct Typed<P: Puzzle> {
     puzzle: P,
@@ -503,6 +507,8 @@ struct Typed<P: Puzzle> {
     /// Whether PCRE2's count is compared (when the native solver counts few enough solutions).
     counted: bool,
     oracle: Option<Oracle>,
+    /// The generator's own further check, if any.
+    extra: Option<Extra>,
 }
 
 /// What a generator made: the instance and how to describe it.
@@ -532,6 +538,29 @@ impl Made {
                 canonical,
                 counted: true,
                 oracle,
+                extra: None,
+            }),
+        }
+    }
+
+    /// Like [`Made::with`], with a check of the generator's own run after the common ones.
+    fn with_extra<P: Puzzle + 'static>(
+        puzzle: P,
+        text: String,
+        oracle: Option<Oracle>,
+        extra: Extra,
+    ) -> Made {
+        Made {
+            size: String::new(),
+            kind: String::new(),
+            text,
+            flags: Vec::new(),
+            subject: Box::new(Typed {
+                puzzle,
+                canonical: false,
+                counted: true,
+                oracle,
+                extra: Some(extra),
             }),
         }
     }
@@ -653,6 +682,9 @@ impl<P: Puzzle> Subject for Typed<P> {
             Some(n) if n >= COUNT_CAP => CountCheck::TooMany,
             Some(n) => self.count(case, config, n, native.is_some(), &mut failures),
         };
+        if let Some(extra) = &self.extra {
+            failures.extend(extra(case, config));
+        }
         Verdict {
             native,
             runs,

@@ -1,7 +1,8 @@
 //! FlatZinc's generator (see the parent module).
 //!
 //! Small satisfaction models (one in eight `minimize`/`maximize` instead, which the pipeline
-//! solves and counts as satisfaction: every feasible assignment counts): 1-5 `var int`
+//! solves and counts as satisfaction: every feasible assignment counts; `optimum.rs` then runs
+//! the optimisation loop of `backref fzn` on them, to the brute force's optimum): 1-5 `var int`
 //! variables over small ranges (negative ones too) or sets like `{1,3,5}`, 0-4 `var bool`, now
 //! and then an alias (`var 1..3: y = x;`), a fixed variable (`var 1..3: c = 2;`, rarely outside
 //! its domain), and 0-2 variables a constraint defines (`defines_var`, declared `var int`
@@ -56,6 +57,8 @@ use crate::differential::{
 use backref_flatzinc::order::ORDERS;
 use backref_flatzinc::Fzn;
 use backref_rng::Rng;
+
+mod optimum;
 
 /// FlatZinc's generator.
 pub(in crate::differential) const GENERATOR: Generator = Generator {
@@ -278,11 +281,16 @@ fn attempt(rng: &mut Rng) -> Option<Made> {
     } else {
         features.join(", ")
     };
-    Some(Made::with(Fzn::new(model), text, false, oracle).described(
-        format!("{}v {}c", g.vars.len(), g.cons.len()),
-        kind,
-        flags,
-    ))
+    let fzn = Fzn::new(model);
+    let made = match objective {
+        None => Made::with(fzn, text, false, oracle),
+        Some((max, v)) => {
+            let expected = space.map(|_| brute_force_optimum(&g.vars, &g.cons, max, v));
+            let check = optimum::check(fzn.clone(), max, expected);
+            Made::with_extra(fzn, text, oracle, check)
+        }
+    };
+    Some(made.described(format!("{}v {}c", g.vars.len(), g.cons.len()), kind, flags))
 }
 
 impl V {
@@ -1297,28 +1305,48 @@ fn define(c: &Con, z: usize, vals: &[i64]) -> Option<i64> {
 /// How many assignments satisfy the model: every assignment of the free variables, the
 /// others following from them, checked against every domain and constraint.
 fn brute_force(vars: &[V], cons: &[Con]) -> u64 {
+    let mut count = 0;
+    each_solution(vars, cons, |_| count += 1);
+    count
+}
+
+/// The best value of variable `v` over every solution (the largest when `max`), by the same
+/// enumeration as [`brute_force`]; `None` when there is no solution.
+fn brute_force_optimum(vars: &[V], cons: &[Con], max: bool, v: usize) -> Option<i64> {
+    let mut best: Option<i64> = None;
+    each_solution(vars, cons, |vals| {
+        let x = vals[v];
+        if best.is_none_or(|b| if max { x > b } else { x < b }) {
+            best = Some(x);
+        }
+    });
+    best
+}
+
+/// Calls `f` with the values of every variable in each solution: every assignment of the free
+/// variables (an odometer), the others following from them.
+fn each_solution(vars: &[V], cons: &[Con], mut f: impl FnMut(&[i64])) {
     let free: Vec<usize> = (0..vars.len())
         .filter(|&v| matches!(vars[v].kind, Kind::Free))
         .collect();
     let domains: Vec<Vec<i64>> = free.iter().map(|&v| vars[v].values()).collect();
     if domains.iter().any(Vec::is_empty) {
-        return 0;
+        return;
     }
     let mut digits = vec![0usize; free.len()];
     let mut vals = vec![0i64; vars.len()];
-    let mut count = 0;
     loop {
         for (k, &v) in free.iter().enumerate() {
             vals[v] = domains[k][digits[k]];
         }
         if satisfied(vars, cons, &mut vals) {
-            count += 1;
+            f(&vals);
         }
         // The next assignment (an odometer over the free variables).
         let mut k = 0;
         loop {
             if k == free.len() {
-                return count;
+                return;
             }
             digits[k] += 1;
             if digits[k] < domains[k].len() {
