@@ -8,31 +8,8 @@
 mod common;
 
 use backref_program::dialect::{FANCY, PCRE2};
-use backref_program::{check, compile, Dialect, Options, Program, VarId};
-
-/// The solutions of `p` in `order` on `engine`, decoded and checked by the IR checker: all of
-/// them (counted inside the engine) when `all`, else the first.
-fn solutions(
-    p: &Program,
-    order: &[VarId],
-    (dialect, engine): (&'static Dialect, &str),
-    portable: bool,
-    all: bool,
-) -> Vec<Vec<String>> {
-    let options = Options {
-        portable,
-        ..Options::new(dialect)
-    };
-    let compiled = compile(p, order, &options).unwrap();
-    common::matches(engine, &compiled.pattern, &compiled.subject, all)
-        .iter()
-        .map(|caps| {
-            let values = compiled.decode(p, |n| caps.get(n)).unwrap();
-            assert!(check(p, &values).is_empty(), "IR check: {values:?}");
-            values
-        })
-        .collect()
-}
+use backref_program::{Program, VarId};
+use common::solutions;
 
 /// Plain and portable: PCRE2's JIT and interpreter count exactly `expected` (the solutions in
 /// the order the search tries them), and fancy-regex (which cannot count) finds the first.

@@ -5,11 +5,13 @@
 //!
 //!     cargo run --release -p backref-sudoku --example sudoku_generate -- \
 //!         --box 4x4 [--seed S] [--target GIVENS] [--nodes K] [--first] [--engine-carve] \
-//!         [--rounds R [--count-nodes C]] [--write PATH]
+//!         [--rounds R [--count-nodes C]] [--propagate LEVEL] [--write PATH]
 //!
 //! Carving takes a given away when the generator's counter finds one solution within its
 //! budget and the default static order's native search (the regex's search tree) needs at most
-//! `--nodes` nodes (default 20,000), so that the puzzle stays quick for the regex; with
+//! `--nodes` nodes (default 20,000), so that the puzzle stays quick for the regex (with
+//! `--propagate LEVEL`, the tree of the pattern with that propagation, which the confirming
+//! count and solve then use); with
 //! `--engine-carve`, every removal is also counted through PCRE2 (the engine's verdict is the
 //! one kept; the counter is the cross-check). `--first` bounds the tree to the first solution
 //! only, which is what a solve searches: the counter alone then proves uniqueness, and the
@@ -28,13 +30,14 @@
 use std::time::Instant;
 
 use backref_pipeline::{solve, unique, Request, Uniqueness};
+use backref_program::Propagation;
 use backref_rng::Rng;
 use backref_sudoku::generate::reduce::Reducer;
 use backref_sudoku::generate::singles::Singles;
 use backref_sudoku::generate::{carve, full_grid, grid_text, Counter};
 use backref_sudoku::grid::{parse, symbol};
 use backref_sudoku::model::Model;
-use backref_sudoku::native::search_bounded;
+use backref_sudoku::native::search_tree;
 use backref_sudoku::order::{order, OrderKind, DEFAULT_ORDER};
 
 fn main() {
@@ -43,6 +46,7 @@ fn main() {
     let (mut nodes, mut engine_carve, mut write) = (20_000u64, false, None);
     let (mut rounds, mut count_nodes, mut seconds) = (None, 20_000u64, None);
     let mut first_only = false;
+    let mut propagation = Propagation::None;
     while let Some(a) = args.next() {
         let mut value = || args.next().expect("a value after the flag");
         match a.as_str() {
@@ -60,13 +64,18 @@ fn main() {
             "--seconds" => seconds = Some(value().parse::<f64>().expect("--seconds S")),
             "--count-nodes" => count_nodes = value().parse().expect("--count-nodes C"),
             "--write" => write = Some(value()),
+            "--propagate" => {
+                let v = value();
+                propagation = Propagation::from_name(&v).expect("--propagate LEVEL");
+            }
             other => panic!("unknown argument {other}"),
         }
     }
     let n = p * q;
     let target = target.unwrap_or(n * n / 4);
     let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
-    let request = Request::new(&*engine);
+    let mut request = Request::new(&*engine);
+    request.options.propagation = Some(propagation);
     // Solutions the tree bound searches for: the first (a solve), or a second (a uniqueness
     // proof).
     let wanted = if first_only { 1 } else { 2 };
@@ -90,7 +99,7 @@ fn main() {
             let s = parse(&grid_text(givens, p, q)).expect("a generated grid parses");
             let m = Model::new(&s);
             let cells = order(&m, DEFAULT_ORDER);
-            let tree = search_bounded(&m, &cells, wanted, nodes);
+            let tree = search_tree(&m, &cells, wanted, nodes, propagation);
             tree_nodes += tree.nodes.min(nodes);
             if tree.nodes > nodes {
                 return false;
@@ -141,7 +150,7 @@ fn main() {
             let s = parse(&grid_text(givens, p, q)).expect("a generated grid parses");
             let m = Model::new(&s);
             let cells = order(&m, DEFAULT_ORDER);
-            let tree = search_bounded(&m, &cells, wanted, nodes);
+            let tree = search_tree(&m, &cells, wanted, nodes, propagation);
             if tree.nodes > nodes || (!first_only && tree.solutions != 1) {
                 return false;
             }
@@ -186,8 +195,8 @@ fn main() {
         let ms = clock.elapsed().as_secs_f64() * 1e3;
         // Bounded: another order's tree on a low-clue puzzle can be far larger.
         const SHOWN: u64 = 200_000_000;
-        let first = search_bounded(&m, &cells, 1, SHOWN).nodes;
-        let whole = search_bounded(&m, &cells, 2, SHOWN).nodes;
+        let first = search_tree(&m, &cells, 1, SHOWN, propagation).nodes;
+        let whole = search_tree(&m, &cells, 2, SHOWN, propagation).nodes;
         let shown = |k: u64| {
             if k > SHOWN {
                 format!("over {SHOWN}")
@@ -247,8 +256,13 @@ fn main() {
     if let Some(path) = write {
         let search = rounds_used.map_or(String::new(), |r: u64| {
             format!(
-                " --rounds {r} --nodes {nodes}{} --count-nodes {count_nodes} --target {target}",
-                if first_only { " --first" } else { "" }
+                " --rounds {r} --nodes {nodes}{} --count-nodes {count_nodes} --target {target}{}",
+                if first_only { " --first" } else { "" },
+                if propagation == Propagation::None {
+                    String::new()
+                } else {
+                    format!(" --propagate {}", propagation.name())
+                }
             )
         });
         let header = format!(

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use backref_engine::{engine_by_name, Captures, Engine, Limits, Mode, Outcome};
+use backref_program::{check, compile, Dialect, Options, Program, VarId};
 
 /// For a test that needs `engine`: `true` when it is installed here. Otherwise prints
 /// `SKIPPED: <test>: engine <name> unavailable: <reason>` to stderr and returns `false`, so the
@@ -109,4 +110,28 @@ pub fn valid_board(n: usize, get: impl Fn(usize) -> Option<String>) -> bool {
         })
         .collect();
     (0..n).all(|i| (i + 1..n).all(|j| cols[i] != cols[j] && cols[i].abs_diff(cols[j]) != j - i))
+}
+
+/// The solutions of `p` in `order` on `engine`, decoded and checked by the IR checker: all of
+/// them (counted inside the engine) when `all`, else the first.
+pub fn solutions(
+    p: &Program,
+    order: &[VarId],
+    (dialect, engine): (&'static Dialect, &str),
+    portable: bool,
+    all: bool,
+) -> Vec<Vec<String>> {
+    let options = Options {
+        portable,
+        ..Options::new(dialect)
+    };
+    let compiled = compile(p, order, &options).unwrap();
+    matches(engine, &compiled.pattern, &compiled.subject, all)
+        .iter()
+        .map(|caps| {
+            let values = compiled.decode(p, |n| caps.get(n)).unwrap();
+            assert!(check(p, &values).is_empty(), "IR check: {values:?}");
+            values
+        })
+        .collect()
 }

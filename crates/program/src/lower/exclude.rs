@@ -2,6 +2,7 @@
 //! values. One segment; its form depends on lookahead and on where each variable's value is read
 //! from (its own group, a flag group per value, or a packing item's resource groups).
 
+use super::first_difference::{first_difference, Position};
 use super::{Lowered, Lowerer, Source};
 use crate::ast::{Greed, Node};
 use crate::program::VarId;
@@ -31,7 +32,8 @@ impl Lowerer<'_> {
     /// Without it, the positions are walked like the portable differ: at each either the value
     /// is one of the others (listed before `:`, then the rest is skipped) or it is the excluded
     /// one (after `:`) and the walk goes on; past the last position it fails:
-    /// `(?:(?:[^,;:]*,)*?\g{1},[^;]*|[^:;]*:\g{1},(*FAIL));` on `b,:a,;`. A flag group reads
+    /// `(?:(?:[^,;:]*,)*?\g{1},[^;]*|[^:;]*:\g{1},(*FAIL));` on `b,:a,;` (by chunks past
+    /// [`super::first_difference::CHAIN_UP_TO`] variables). A flag group reads
     /// its value as the token or nothing (`T:T,`); a packing item's resources need
     /// lookahead, so without it that is [`crate::ProgramError::Unsupported`].
     pub(super) fn lower_exclude(&mut self, vars: &[VarId], values: &[String]) -> Lowered {
@@ -132,8 +134,7 @@ impl Lowerer<'_> {
     fn exclude_walk(&mut self, vars: &[VarId], values: &[String]) -> Lowered {
         let t = self.token.clone();
         let mut subject = String::new();
-        // (differs here, is equal here) for each position, in order.
-        let mut branches = Vec::new();
+        let mut positions = Vec::new();
         for (v, x) in vars.iter().zip(values) {
             let domain = &self.program.var(*v).domain;
             let j = domain.iter().position(|d| d == x).unwrap_or(0);
@@ -159,14 +160,14 @@ impl Lowerer<'_> {
                         Node::Backref(g),
                         Node::lit(","),
                     ];
-                    branches.push((differ, equal));
+                    positions.push(Position { differ, equal });
                 }
                 Some(Source::Flags(flags)) => {
                     subject.push_str(&format!("{t}:{t},"));
                     let f = flags[j];
                     let differ = vec![Node::Backref(f), Node::lit(format!("{t}:")), self.rest()];
                     let equal = vec![Node::lit(format!("{t}:")), Node::Backref(f), Node::lit(",")];
-                    branches.push((differ, equal));
+                    positions.push(Position { differ, equal });
                 }
                 Some(Source::Resources { .. }) | None => {
                     self.unsupported.get_or_insert_with(|| {
@@ -175,19 +176,17 @@ impl Lowerer<'_> {
                             self.program.var(*v).name
                         )
                     });
-                    branches.push((vec![Node::Fail], vec![]));
+                    positions.push(Position {
+                        differ: vec![Node::Fail],
+                        equal: Vec::new(),
+                    });
                 }
             }
         }
         subject.push(';');
-        let mut tail = Node::Fail;
-        for (differ, mut equal) in branches.into_iter().rev() {
-            equal.push(tail);
-            tail = Node::Alt(vec![Node::Seq(differ), Node::Seq(equal)]);
-        }
         Lowered {
             subject,
-            pattern: Node::Seq(vec![tail, Node::lit(";")]),
+            pattern: Node::Seq(vec![first_difference(&positions), Node::lit(";")]),
         }
     }
 }

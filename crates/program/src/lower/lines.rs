@@ -1,6 +1,7 @@
 //! The line gadgets, one segment each: booleans that are not all equal, and two boolean
 //! sequences that differ somewhere.
 
+use super::first_difference::{first_difference, Position};
 use super::{Lowered, Lowerer};
 use crate::ast::{Greed, Node};
 use crate::program::VarId;
@@ -36,8 +37,8 @@ impl Lowerer<'_> {
     /// per position and the pattern walks the positions in order: at each either the values
     /// differ (`\g{a}\g{b}T=`, then the rest is skipped) or they are equal
     /// (`\g{a}\g{b}(?:TT)?=`, on to the next position), two branches that exclude each other:
-    /// `(?:\g{a1}\g{b1}T=[^;]*|\g{a1}\g{b1}(?:TT)?=(?:..|..(*FAIL)));`. Both grow linearly
-    /// with the length.
+    /// `(?:\g{a1}\g{b1}T=[^;]*|\g{a1}\g{b1}(?:TT)?=(?:..|..(*FAIL)));` (by chunks past
+    /// [`super::first_difference::CHAIN_UP_TO`] positions). Both grow linearly with the length.
     pub(super) fn lower_differ(&mut self, left: &[VarId], right: &[VarId]) -> Lowered {
         let t = self.token.clone();
         let pair = |l: &Self, a: VarId, b: VarId| Node::Seq(vec![l.backref(a), l.backref(b)]);
@@ -58,21 +59,17 @@ impl Lowerer<'_> {
             Node::optional(Node::lit(format!("{t}{t}")), self.greed(Greed::Possessive)),
             Node::lit("="),
         ]);
-        let mut tail = Node::Fail;
-        for (a, b) in left.iter().zip(right).rev() {
-            let differ = Node::Seq(vec![
-                pair(self, *a, *b),
-                Node::lit(format!("{t}=")),
-                rest.clone(),
-            ]);
-            let mut equal = vec![pair(self, *a, *b)];
-            equal.push(equal_slot.clone());
-            equal.push(tail);
-            tail = Node::Alt(vec![differ, Node::Seq(equal)]);
-        }
+        let positions: Vec<Position> = left
+            .iter()
+            .zip(right)
+            .map(|(a, b)| Position {
+                differ: vec![pair(self, *a, *b), Node::lit(format!("{t}=")), rest.clone()],
+                equal: vec![pair(self, *a, *b), equal_slot.clone()],
+            })
+            .collect();
         Lowered {
             subject,
-            pattern: Node::Seq(vec![tail, Node::lit(";")]),
+            pattern: Node::Seq(vec![first_difference(&positions), Node::lit(";")]),
         }
     }
 }

@@ -26,6 +26,7 @@ mod clause;
 mod complete;
 mod dead_checks;
 mod exclude;
+mod first_difference;
 mod forward;
 mod guards;
 mod lines;
