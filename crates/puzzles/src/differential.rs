@@ -226,6 +226,25 @@ impl std::fmt::Debug for Case {
 }
 
 impl Case {
+    /// The compile options of this case's flags on `engine`.
+    fn options(&self, engine: &dyn Engine) -> Options {
+        Options {
+            portable: self.portable,
+            propagation: self.propagation,
+            ..Options::new(engine.dialect())
+        }
+    }
+
+    /// A request for this case's settings on `engine` under `limits`.
+    fn request(&self, engine: &dyn Engine, limits: &Limits) -> Request {
+        Request {
+            settings: self.settings.clone(),
+            options: self.options(engine),
+            limits: limits.clone(),
+            deadline: None,
+        }
+    }
+
     /// The file name [`Case::reproduce`] tells to save the text as (`None` for queens, whose
     /// instance is a word on the command line).
     pub fn file_name(&self) -> Option<String> {
@@ -539,6 +558,26 @@ impl Made {
         canonical: bool,
         oracle: Option<Oracle>,
     ) -> Made {
+        Made::typed(puzzle, text, canonical, oracle, None)
+    }
+
+    /// Like [`Made::with`], with a check of the generator's own run after the common ones.
+    fn with_extra<P: Puzzle + 'static>(
+        puzzle: P,
+        text: String,
+        oracle: Option<Oracle>,
+        extra: Extra,
+    ) -> Made {
+        Made::typed(puzzle, text, false, oracle, Some(extra))
+    }
+
+    fn typed<P: Puzzle + 'static>(
+        puzzle: P,
+        text: String,
+        canonical: bool,
+        oracle: Option<Oracle>,
+        extra: Option<Extra>,
+    ) -> Made {
         Made {
             size: String::new(),
             kind: String::new(),
@@ -549,29 +588,7 @@ impl Made {
                 canonical,
                 counted: true,
                 oracle,
-                extra: None,
-            }),
-        }
-    }
-
-    /// Like [`Made::with`], with a check of the generator's own run after the common ones.
-    fn with_extra<P: Puzzle + 'static>(
-        puzzle: P,
-        text: String,
-        oracle: Option<Oracle>,
-        extra: Extra,
-    ) -> Made {
-        Made {
-            size: String::new(),
-            kind: String::new(),
-            text,
-            flags: Vec::new(),
-            subject: Box::new(Typed {
-                puzzle,
-                canonical: false,
-                counted: true,
-                oracle,
-                extra: Some(extra),
+                extra,
             }),
         }
     }
@@ -589,12 +606,7 @@ impl<P: Puzzle> Subject for Typed<P> {
         let start = Instant::now();
         let p = &self.puzzle;
         let mut failures = Vec::new();
-        let options = |engine: &dyn Engine| Options {
-            portable: case.portable,
-            propagation: case.propagation,
-            ..Options::new(engine.dialect())
-        };
-        let settings = case.settings.for_options(&options(&*config.reference));
+        let settings = case.settings.for_options(&case.options(&*config.reference));
         let stages = p.stages();
 
         // The native solver, stage by stage, as the pipeline runs stages.
@@ -626,12 +638,7 @@ impl<P: Puzzle> Subject for Typed<P> {
             (&*config.other, &config.other_limits, true),
         ];
         for (engine, limits, may_give_up) in engines {
-            let request = Request {
-                settings: case.settings.clone(),
-                options: options(engine),
-                limits: limits.clone(),
-                deadline: None,
-            };
+            let request = case.request(engine, limits);
             let t = Instant::now();
             let result = solve(p, engine, &request);
             let elapsed = t.elapsed();
@@ -764,16 +771,7 @@ impl<P: Puzzle> Typed<P> {
         failures: &mut Vec<String>,
     ) -> CountCheck {
         let engine = &*config.reference;
-        let request = Request {
-            settings: case.settings.clone(),
-            options: Options {
-                portable: case.portable,
-                propagation: case.propagation,
-                ..Options::new(engine.dialect())
-            },
-            limits: config.reference_limits.clone(),
-            deadline: None,
-        };
+        let request = case.request(engine, &config.reference_limits);
         let report = match count(&self.puzzle, engine, &request, COUNT_KEEP) {
             Ok(r) => r,
             Err(e) => {
@@ -830,16 +828,7 @@ impl<P: Puzzle> Typed<P> {
     fn count_other(&self, case: &Case, config: &Config, native: u64, failures: &mut Vec<String>) {
         let engine = &*config.other;
         let name = engine.name();
-        let request = Request {
-            settings: case.settings.clone(),
-            options: Options {
-                portable: case.portable,
-                propagation: case.propagation,
-                ..Options::new(engine.dialect())
-            },
-            limits: config.other_limits.clone(),
-            deadline: None,
-        };
+        let request = case.request(engine, &config.other_limits);
         let report =
             match count_capped(&self.puzzle, engine, &request, COUNT_KEEP, Some(native + 1)) {
                 Ok(r) => r,

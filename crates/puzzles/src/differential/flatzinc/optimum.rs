@@ -6,8 +6,7 @@
 
 use backref_engine::{Engine, Limits};
 use backref_flatzinc::{optimise, Ending, Fzn};
-use backref_pipeline::{Outcome, Puzzle, Request, Settings};
-use backref_program::Options;
+use backref_pipeline::{Outcome, Puzzle, Settings};
 
 use crate::differential::{Case, Config, Extra};
 
@@ -16,12 +15,7 @@ use crate::differential::{Case, Config, Extra};
 pub(super) fn check(fzn: Fzn, max: bool, brute: Option<Option<i64>>) -> Extra {
     Box::new(move |case: &Case, config: &Config| {
         let mut failures = Vec::new();
-        let options = |engine: &dyn Engine| Options {
-            portable: case.portable,
-            propagation: case.propagation,
-            ..Options::new(engine.dialect())
-        };
-        let settings = case.settings.for_options(&options(&*config.reference));
+        let settings = case.settings.for_options(&case.options(&*config.reference));
         let native = match native_optimum(&fzn, &settings) {
             Ok(o) => o,
             Err(e) => return vec![format!("the native optimisation failed: {e}")],
@@ -37,12 +31,7 @@ pub(super) fn check(fzn: Fzn, max: bool, brute: Option<Option<i64>>) -> Extra {
         ];
         for (engine, limits, may_give_up) in engines {
             let name = engine.name();
-            let request = Request {
-                settings: case.settings.clone(),
-                options: options(engine),
-                limits: limits.clone(),
-                deadline: None,
-            };
+            let request = case.request(engine, limits);
             let mut found = Vec::new();
             let ending = optimise(&fzn, engine, &request, true, |report| {
                 if let (Outcome::Solved, Some(s)) = (report.outcome, &report.solution) {
