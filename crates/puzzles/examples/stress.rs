@@ -4,13 +4,14 @@
 //! (`backref_puzzles::differential`).
 //!
 //!     cargo run --release -p backref-puzzles --example stress -- --seconds 60 \
-//!         [--puzzle NAME] [--engine NAME] [--seed N] [--quiet]
+//!         [--puzzle NAME] [--engine NAME] [--seed N] [--quiet] [--show]
 //!
 //! `--puzzle` takes a puzzle or generator name (`--list` lists them; by default every puzzle's
 //! generator takes turns, without the variants that show known issues); `--engine` the engine
 //! compared with PCRE2 (default `fancy`); `--seed` the first seed (default: from the clock,
-//! printed so that the run can be repeated). One line per case tried (generator, seed, size,
-//! each engine's outcome and time, the native outcome and counts, total time), the full report
+//! printed so that the run can be repeated); `--show` prints each case's instance and the
+//! commands that run it before running it. One line per case tried (generator, seed, size,
+//! flags, each engine's outcome and time, the native outcome and counts, total time), the full report
 //! of every disagreement (its seed, instance text and the commands that reproduce it), then a
 //! summary per generator. Exits 1 on any disagreement, 2 on bad arguments.
 
@@ -39,8 +40,7 @@ const DEFAULT: [&str; 14] = [
     "cnf",
 ];
 
-const USAGE: &str =
-    "usage: stress [--seconds S] [--puzzle NAME]... [--engine NAME] [--seed N] [--quiet] [--list]";
+const USAGE: &str = "usage: stress [--seconds S] [--puzzle NAME]... [--engine NAME] [--seed N] [--quiet] [--show] [--list]";
 
 struct Args {
     seconds: f64,
@@ -48,6 +48,7 @@ struct Args {
     engine: String,
     seed: u64,
     quiet: bool,
+    show: bool,
 }
 
 fn parse_args() -> Result<Option<Args>, String> {
@@ -59,6 +60,7 @@ fn parse_args() -> Result<Option<Args>, String> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
         quiet: false,
+        show: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -93,6 +95,7 @@ fn parse_args() -> Result<Option<Args>, String> {
                     .map_err(|_| "--seed takes a whole number")?
             }
             "--quiet" => args.quiet = true,
+            "--show" => args.show = true,
             "--list" => {
                 for g in generators() {
                     println!("{:<20} {:<11} {}", g.name, g.puzzle, g.about);
@@ -164,6 +167,13 @@ fn main() -> ExitCode {
                 break 'rounds;
             }
             let case = g.case(seed);
+            if args.show {
+                print!(
+                    "{} seed {seed}: {}",
+                    g.name,
+                    case.reproduce(config.other.name())
+                );
+            }
             let verdict = run(&case, &config);
             let tally = tallies.entry(g.name).or_default();
             tally.cases += 1;

@@ -142,6 +142,13 @@ pub const GENERATORS: &[Generator] = &[
         make: |rng| aquarium(rng, true),
     },
     Generator {
+        name: "rectangles-large",
+        puzzle: "rectangles",
+        about: "200-288 cell canvases cut into 2-5 pieces: the default races two orders there",
+        cases: 40,
+        make: rectangles_large,
+    },
+    Generator {
         name: "rectangles-twins",
         puzzle: "rectangles",
         about: "like rectangles, always with two pieces of one size, and counted",
@@ -441,8 +448,8 @@ impl Verdict {
             .is_some_and(|r| matches!(r.outcome, RunOutcome::GaveUp(_)))
     }
 
-    /// One line for a log: the case, every engine's outcome and time, the native solver's,
-    /// the counts, and the total time.
+    /// One line for a log: the case and its flags, every engine's outcome and time, the native
+    /// solver's, the counts, and the total time.
     pub fn line(&self, case: &Case) -> String {
         let runs: Vec<String> = self
             .runs
@@ -476,11 +483,16 @@ impl Verdict {
             ),
         };
         format!(
-            "{:<18} seed {:<20} {:<8} {}: {} | native {native}{count} | {:.1} ms{}",
+            "{:<18} seed {:<20} {:<8} {}{}: {} | native {native}{count} | {:.1} ms{}",
             case.generator,
             case.seed,
             case.size,
             case.kind,
+            if case.flags.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", case.flags.join(" "))
+            },
             runs.join(", "),
             self.elapsed.as_secs_f64() * 1e3,
             if self.passed() { "" } else { "  DISAGREEMENT" }
@@ -1266,34 +1278,7 @@ fn rectangles(rng: &mut Rng, twins: bool) -> Made {
         pieces.push(twin);
     }
     rng.shuffle(&mut pieces);
-    let blocks: Vec<String> = pieces
-        .iter()
-        .enumerate()
-        .map(|(i, &(pw, ph))| {
-            let letter = (b'a' + (i % 26) as u8) as char;
-            // One piece in six mixes characters (rendered cell by cell).
-            let mixed = chance(rng, 1, 6);
-            (0..ph)
-                .map(|r| {
-                    (0..pw)
-                        .map(|c| match (mixed, (r + c) % 3) {
-                            (true, 1) => '7',
-                            (true, 2) => '_',
-                            _ => letter,
-                        })
-                        .collect::<String>()
-                        + "\n"
-                })
-                .collect()
-        })
-        .collect();
-    let canvas: String = (0..h).map(|_| "~".repeat(w) + "\n").collect();
-    let text = blocks
-        .iter()
-        .map(String::as_str)
-        .chain([canvas.as_str()])
-        .collect::<Vec<_>>()
-        .join("\n");
+    let text = rectangles_text(&pieces, w, h, rng);
     let puzzle = parse(&text).expect("the command line reads the pieces and canvas");
     // With reuse, a canvas whose area no sum of piece areas reaches (every area even, the
     // canvas odd) has no solution that only an exhaustive search of the partial tilings proves:
@@ -1338,6 +1323,108 @@ fn rectangles(rng: &mut Rng, twins: bool) -> Made {
         flags,
     );
     made
+}
+
+/// Rectangles on canvases of at least [`backref_rectangles::puzzle::RACE_FROM_CELLS`] cells
+/// (14x15..18x16), where the default races two orders: cut into 2 to 5 pieces (some turned),
+/// sometimes one piece short (no solution) or with `--no-rotation`, a quarter portable, a
+/// quarter with `--propagate none` or `light`; three cases in four leave the order to the
+/// default race, so the answer is compared only where it is unique (the
+/// winner's order decides the first one), as under a named `-by-columns` order (the native
+/// solver scans rows). Too big for the brute force.
+fn rectangles_large(rng: &mut Rng) -> Made {
+    use backref_rectangles::parse;
+    use backref_rectangles::puzzle::{Rectangles, ENTRY, RACE_FROM_CELLS};
+    use backref_rectangles::transpose::BY_COLUMNS;
+
+    let (w, h) = loop {
+        let (w, h) = (14 + rng.below(5), 12 + rng.below(5));
+        if w * h >= RACE_FROM_CELLS {
+            break (w, h);
+        }
+    };
+    let no_rotation = chance(rng, 1, 4);
+    let mut pieces = Vec::new();
+    cut(w, h, 2 + rng.below(4), rng, &mut pieces);
+    let mut kind = "cut from the canvas";
+    if !no_rotation {
+        for p in pieces.iter_mut() {
+            if chance(rng, 1, 3) {
+                *p = (p.1, p.0);
+            }
+        }
+    }
+    if pieces.len() > 1 && chance(rng, 1, 4) {
+        let i = rng.below(pieces.len());
+        pieces.remove(i);
+        kind = "cut from the canvas, one piece short";
+    }
+    rng.shuffle(&mut pieces);
+    let text = rectangles_text(&pieces, w, h, rng);
+    let puzzle = parse(&text).expect("the command line reads the pieces and canvas");
+    let mut flags = Vec::new();
+    if no_rotation {
+        flags.push("--no-rotation".to_string());
+    }
+    let raced = !chance(rng, 1, 4);
+    // The native solver scans rows; under a `-by-columns` order the encoding scans the
+    // transposed canvas, so its first answer may be another one (seed 19100086).
+    let mut canonical = false;
+    if !raced {
+        let order = pick(rng, ENTRY.choices.orders);
+        canonical = !order.ends_with(BY_COLUMNS);
+        flags.extend(["--order".to_string(), order.to_string()]);
+    }
+    maybe_portable(rng, 4, &mut flags);
+    // Forward checking and the complete lookahead are left out on these canvases: they are
+    // slow, not wrong (on seed 19100000, a 17x16 canvas, `forward` writes an 8.7 MB pattern
+    // that PCRE2 compiles in 16.5 s).
+    if chance(rng, 1, 4) {
+        let level = pick(rng, &[Propagation::None, Propagation::Light]);
+        flags.extend(["--propagate".to_string(), level.name().to_string()]);
+    }
+    Made::with(Rectangles::new(puzzle), text, canonical, None).described(
+        format!("{w}x{h}"),
+        format!(
+            "{} pieces, {kind}{}",
+            pieces.len(),
+            if raced { ", raced" } else { "" }
+        ),
+        flags,
+    )
+}
+
+/// The rectangles file of `pieces` on a `w`×`h` canvas: one block of letters per piece (one
+/// piece in six mixes characters, rendered cell by cell), then the canvas.
+fn rectangles_text(pieces: &[(usize, usize)], w: usize, h: usize, rng: &mut Rng) -> String {
+    let blocks: Vec<String> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, &(pw, ph))| {
+            let letter = (b'a' + (i % 26) as u8) as char;
+            // One piece in six mixes characters (rendered cell by cell).
+            let mixed = chance(rng, 1, 6);
+            (0..ph)
+                .map(|r| {
+                    (0..pw)
+                        .map(|c| match (mixed, (r + c) % 3) {
+                            (true, 1) => '7',
+                            (true, 2) => '_',
+                            _ => letter,
+                        })
+                        .collect::<String>()
+                        + "\n"
+                })
+                .collect()
+        })
+        .collect();
+    let canvas: String = (0..h).map(|_| "~".repeat(w) + "\n").collect();
+    blocks
+        .iter()
+        .map(String::as_str)
+        .chain([canvas.as_str()])
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Cuts a `w`×`h` rectangle into at most `most` pieces (at least one) by random straight cuts

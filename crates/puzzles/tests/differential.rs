@@ -151,6 +151,12 @@ fn rectangles_twins() {
     differential("rectangles-twins");
 }
 
+/// Canvases of 200 cells or more, where the default races two orders.
+#[test]
+fn rectangles_large() {
+    differential("rectangles-large");
+}
+
 #[test]
 fn sudoku() {
     differential("sudoku");
