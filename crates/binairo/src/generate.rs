@@ -22,8 +22,12 @@ pub enum Kind {
     None,
 }
 
-/// A random valid full grid of `h`×`w` (both even), or `None` if the random search gives up.
-fn random_grid(h: usize, w: usize, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
+/// A random valid full grid of `h`×`w`, or `None` when a side is odd or empty (no grid) or
+/// the random search gives up.
+pub fn random_grid(h: usize, w: usize, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
+    if h == 0 || w == 0 || !h.is_multiple_of(2) || !w.is_multiple_of(2) {
+        return None;
+    }
     fn ok(cells: &[Vec<u8>], r: usize, c: usize, h: usize, w: usize) -> bool {
         let v = cells[r][c];
         let row = cells[r][..=c].iter().filter(|&&x| x == v).count();

@@ -905,6 +905,13 @@ fn maybe_order<T>(rng: &mut Rng, orders: &[(&str, T)], den: usize, flags: &mut V
     }
 }
 
+/// `--encoding NAME` with a random one of `encodings`, one time in `den`.
+fn maybe_encoding<T>(rng: &mut Rng, encodings: &[(&str, T)], den: usize, flags: &mut Vec<String>) {
+    if chance(rng, 1, den) {
+        flags.extend(["--encoding".to_string(), pick(rng, encodings).0.to_string()]);
+    }
+}
+
 /// `--portable` one time in `den`.
 fn maybe_portable(rng: &mut Rng, den: usize, flags: &mut Vec<String>) {
     if chance(rng, 1, den) {
@@ -922,12 +929,7 @@ fn queens(rng: &mut Rng) -> Made {
     let n = 1 + rng.below(KNOWN.len());
     let mut flags = Vec::new();
     maybe_order(rng, &ORDERS, 4, &mut flags);
-    if chance(rng, 1, 2) {
-        flags.extend([
-            "--encoding".to_string(),
-            pick(rng, &ENCODINGS).0.to_string(),
-        ]);
-    }
+    maybe_encoding(rng, &ENCODINGS, 2, &mut flags);
     maybe_portable(rng, 2, &mut flags);
     maybe_propagate(rng, 4, &mut flags);
     let text = n.to_string();

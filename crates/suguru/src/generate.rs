@@ -164,18 +164,10 @@ pub fn generate_counted<E>(
     for s in seed..seed + 200 {
         let mut rng = Rng::new(s);
         let regions = regions(h, w, &mut rng);
-        let Some(&most) = regions.iter().flatten().max() else {
+        if regions.iter().flatten().next().is_none() {
             continue;
-        };
-        let mut sizes = vec![0; most + 1];
-        for &g in regions.iter().flatten() {
-            sizes[g] += 1;
         }
-        let mut p = Suguru {
-            regions,
-            sizes,
-            givens: vec![vec![None; w]; h],
-        };
+        let mut p = Suguru::blank(regions);
         let Some(grid) = fill(&p, &mut rng, 2_000_000) else {
             continue;
         };

@@ -41,6 +41,20 @@ pub struct Suguru {
 }
 
 impl Suguru {
+    /// A grid of `regions` (indices from 0) without givens, each region's size counted.
+    pub fn blank(regions: Vec<Vec<usize>>) -> Suguru {
+        let mut sizes = vec![0; regions.iter().flatten().max().map_or(0, |m| m + 1)];
+        for &g in regions.iter().flatten() {
+            sizes[g] += 1;
+        }
+        let givens = regions.iter().map(|row| vec![None; row.len()]).collect();
+        Suguru {
+            regions,
+            sizes,
+            givens,
+        }
+    }
+
     /// Rows.
     pub fn rows(&self) -> usize {
         self.regions.len()

@@ -4,7 +4,7 @@
 use crate::differential::{
     chance, maybe_portable, maybe_propagate, pick, Generator, Made, Oracle, BRUTE_FORCE_MAX,
 };
-use backref_binairo::generate::{generate, Kind};
+use backref_binairo::generate::{generate, random_grid, Kind};
 use backref_binairo::puzzle::BinairoPuzzle;
 use backref_binairo::{check, parse, Binairo, Grid};
 use backref_rng::Rng;
@@ -107,7 +107,7 @@ fn givens(h: usize, w: usize, rng: &mut Rng) -> (Vec<Vec<Option<u8>>>, String) {
             .collect()
     };
     match rng.below(11) {
-        10 => match full_grid(h, w, rng).filter(|_| chance(rng, 1, 2)) {
+        10 => match random_grid(h, w, rng).filter(|_| chance(rng, 1, 2)) {
             Some(cells) => {
                 // Every cell given: a program without a decision variable.
                 let mut givens: Vec<Vec<Option<u8>>> = cells
@@ -136,7 +136,7 @@ fn givens(h: usize, w: usize, rng: &mut Rng) -> (Vec<Vec<Option<u8>>>, String) {
                 None => (random(rng), format!("random givens (no {want:?} grid)")),
             }
         }
-        4..=7 => match full_grid(h, w, rng) {
+        4..=7 => match random_grid(h, w, rng) {
             Some(cells) => {
                 let keep = if large {
                     50 + rng.below(35)
@@ -167,52 +167,6 @@ fn givens(h: usize, w: usize, rng: &mut Rng) -> (Vec<Vec<Option<u8>>>, String) {
         },
         _ => (random(rng), "random givens".into()),
     }
-}
-
-/// A random valid full grid of `h`×`w` (its own search, checked by the rule checker), or `None`
-/// when the search finds none within its budget.
-fn full_grid(h: usize, w: usize, rng: &mut Rng) -> Option<Vec<Vec<u8>>> {
-    for _ in 0..20 {
-        let mut cells = vec![vec![0u8; w]; h];
-        let mut budget = 20_000u32;
-        if fill(&mut cells, 0, rng, &mut budget) {
-            return Some(cells);
-        }
-    }
-    None
-}
-
-/// Fills `cells` from position `pos` on, each cell's value tried in random order, pruning only
-/// on balance and on three in a row; full grids are confirmed by the rule checker (equal lines
-/// fail there and the search goes on).
-fn fill(cells: &mut [Vec<u8>], pos: usize, rng: &mut Rng, budget: &mut u32) -> bool {
-    let (h, w) = (cells.len(), cells[0].len());
-    if pos == h * w {
-        let grid = Grid {
-            cells: cells.to_vec(),
-        };
-        let empty = Binairo {
-            givens: vec![vec![None; w]; h],
-        };
-        return check(&empty, &grid).is_ok();
-    }
-    if *budget == 0 {
-        return false;
-    }
-    *budget -= 1;
-    let (r, c) = (pos / w, pos % w);
-    let first = rng.below(2) as u8;
-    for v in [first, 1 - first] {
-        cells[r][c] = v;
-        let row = cells[r][..=c].iter().filter(|&&x| x == v).count();
-        let col = (0..=r).filter(|&q| cells[q][c] == v).count();
-        let three = (c >= 2 && cells[r][c - 1] == v && cells[r][c - 2] == v)
-            || (r >= 2 && cells[r - 1][c] == v && cells[r - 2][c] == v);
-        if row <= w / 2 && col <= h / 2 && !three && fill(cells, pos + 1, rng, budget) {
-            return true;
-        }
-    }
-    false
 }
 
 /// The instance's text in a random form, and the form's name.

@@ -8,8 +8,8 @@
 //! several lines, extra spaces and tabs, CRLF line ends, SATLIB's `%` / `0` trailer.
 
 use crate::differential::{
-    chance, maybe_order, maybe_portable, maybe_propagate, pick, Generator, Made, Oracle,
-    BRUTE_FORCE_MAX,
+    chance, maybe_encoding, maybe_order, maybe_portable, maybe_propagate, pick, Generator, Made,
+    Oracle, BRUTE_FORCE_MAX,
 };
 use backref_cnf::encode::ENCODINGS;
 use backref_cnf::{parse, verify, Cnf, Sat, ORDERS};
@@ -105,12 +105,7 @@ fn make(rng: &mut Rng) -> Made {
     );
     let mut flags = Vec::new();
     maybe_order(rng, &ORDERS, 4, &mut flags);
-    if chance(rng, 1, 2) {
-        flags.extend([
-            "--encoding".to_string(),
-            pick(rng, &ENCODINGS).0.to_string(),
-        ]);
-    }
+    maybe_encoding(rng, &ENCODINGS, 2, &mut flags);
     maybe_portable(rng, 4, &mut flags);
     maybe_propagate(rng, 4, &mut flags);
     let oracle = (1u64 << vars <= BRUTE_FORCE_MAX).then(|| -> Oracle {

@@ -108,16 +108,7 @@ fn own(h: usize, w: usize, rng: &mut Rng) -> (Suguru, String) {
     if chance(rng, 1, 6) && split(&mut regions, most, rng) {
         kind.push_str(" (one split)");
     }
-    let regions = renumber(regions);
-    let mut sizes = vec![0; regions.iter().flatten().max().map_or(0, |m| m + 1)];
-    for &g in regions.iter().flatten() {
-        sizes[g] += 1;
-    }
-    let mut p = Suguru {
-        regions,
-        sizes,
-        givens: vec![vec![None; w]; h],
-    };
+    let mut p = Suguru::blank(renumber(regions));
     let filling = fill(&p, rng, 20_000);
     let cells: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
     match (filling, rng.below(6)) {
