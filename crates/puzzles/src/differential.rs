@@ -403,8 +403,7 @@ pub struct EngineRun {
 /// What the count comparison found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CountCheck {
-    /// Not compared: the puzzle has several stages or no native count, or the generator leaves
-    /// counting out (rectangles with equal pieces: see the `rectangles-twins` generator).
+    /// Not compared: the puzzle has several stages or no native count.
     NotCounted,
     /// Not compared: the native solver found at least [`COUNT_CAP`] solutions.
     TooMany,
@@ -546,8 +545,6 @@ struct Typed<P: Puzzle> {
     /// Whether the puzzle's order fixes the first answer (every engine must find the native
     /// solver's).
     canonical: bool,
-    /// Whether PCRE2's count is compared (when the native solver counts few enough solutions).
-    counted: bool,
     oracle: Option<Oracle>,
     /// The generator's own further check, if any.
     extra: Option<Extra>,
@@ -598,7 +595,6 @@ impl Made {
             subject: Box::new(Typed {
                 puzzle,
                 canonical,
-                counted: true,
                 oracle,
                 extra,
             }),
@@ -641,7 +637,6 @@ impl<P: Puzzle> Subject for Typed<P> {
         let native_count = (stages.len() == 1)
             .then(|| p.native_count(0, &settings, COUNT_CAP))
             .flatten();
-        let counted = self.counted && native_count.is_some();
         let unique = native_count == Some(1);
 
         let mut runs = Vec::new();
@@ -707,7 +702,7 @@ impl<P: Puzzle> Subject for Typed<P> {
             ));
         }
 
-        let count = match native_count.filter(|_| counted) {
+        let count = match native_count {
             None => CountCheck::NotCounted,
             Some(n) if n >= COUNT_CAP => CountCheck::TooMany,
             Some(n) => {
