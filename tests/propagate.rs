@@ -23,6 +23,9 @@ const CASES: &[(&str, &str)] = &[
     // lookahead's search must not require it to place (it once said "no solution" here).
     ("rectangles", "fixtures/rectangles/puzzles_md_example.txt"),
     ("rectangles", "fixtures/rectangles/own_characters.txt"),
+    // Options of 12 cells and definitions past `SHARE_OVER`: the checks call each long option's
+    // test as a group of its own.
+    ("rectangles", "fixtures/rectangles/long_pieces_8x6.txt"),
 ];
 
 fn count(puzzle: &str, input: &str, level: &str) -> (u64, u64) {

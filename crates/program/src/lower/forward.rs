@@ -30,6 +30,20 @@ pub const FORWARD_BUDGET: usize = 400_000;
 /// must-cover checks) adds about 45 ms of compile to every puzzle.
 pub const LIGHT_USERS: usize = 2;
 
+/// The fewest resources an option needs for the checks to test it through a group of its own
+/// instead of inline, once the inline tests would pass [`SHARE_OVER`]. A check lists every
+/// option using its resource, so an option of `k` resources is written out `k` times: inline, a
+/// 17×16 canvas of long rectangles wrote 3.4 MB of definitions, which PCRE2 compiled in 5.8 s
+/// (it looks each call up by scanning the compiled code up to the called group); shared, 0.6 MB
+/// in 0.2 s (docs/performance.md, "Forward checks of long options").
+pub const SHARE_OPTIONS_FROM: usize = 8;
+
+/// The most conditionals the checks' definitions may write inline before long options are
+/// shared ([`SHARE_OPTIONS_FROM`]): about 230 KB of pattern. A shared option costs the match a
+/// call each time a check tries it (guillotine_12x8's match 3.4 → 7.3 ms), which only pays where
+/// the inline definitions make the compile long (36 s → 7.9 s there).
+pub const SHARE_OVER: usize = 16_384;
+
 impl Lowerer<'_> {
     /// Whether packings get forward checks: asked for, and the target has what they are made of
     /// ([`Propagation::within`]).
@@ -82,6 +96,11 @@ pub(super) struct Checks {
     checked: Vec<u32>,
     /// The group of each checked resource's definition.
     group: HashMap<u32, GroupId>,
+    /// The options `(item, option)` that some check tests through a group of their own
+    /// ([`SHARE_OPTIONS_FROM`]), ascending.
+    shared: Vec<(usize, usize)>,
+    /// The group of each shared option's definition.
+    shared_group: HashMap<(usize, usize), GroupId>,
 }
 
 /// The checks for `options` (already carrying their items' resources, numbered from `base`),
@@ -146,11 +165,39 @@ pub(super) fn risks(
         }
         risk.push(per_option);
     }
+    // The conditionals the definitions would write with every option inline.
+    let inline: usize = checked
+        .iter()
+        .flat_map(|r| users[*r as usize].iter())
+        .map(|&(i, j)| options[i][j].len())
+        .sum();
+    let share = inline > SHARE_OVER;
+    let shared = options
+        .iter()
+        .enumerate()
+        .flat_map(|(i, opts)| opts.iter().enumerate().map(move |(j, o)| (i, j, o)))
+        .filter(|(_, _, o)| {
+            share
+                && o.len() >= SHARE_OPTIONS_FROM
+                && fits(o)
+                && o.iter().any(|r| checked.contains(r))
+        })
+        .map(|(i, j, _)| (i, j))
+        .collect();
     Some(Checks {
         risk,
         checked: checked.into_iter().collect(),
         group: HashMap::new(),
+        shared,
+        shared_group: HashMap::new(),
     })
+}
+
+/// Whether an option uses no resource twice (one that does never fits).
+fn fits(option: &[u32]) -> bool {
+    let mut sorted = option.to_vec();
+    sorted.sort();
+    sorted.windows(2).all(|w| w[0] != w[1])
 }
 
 impl Checks {
@@ -165,12 +212,16 @@ impl Checks {
         &self.risk[i][j]
     }
 
-    /// Allocates one group per check; called before the packing's other groups, so that the
-    /// definitions, printed before the loop, number right.
+    /// Allocates one group per check, then one per shared option; called before the packing's
+    /// other groups, so that the definitions, printed before the loop, number right.
     pub(super) fn allocate(&mut self, lowerer: &mut Lowerer) {
         for &r in &self.checked {
             let g = lowerer.alloc(format!("F{r}"), None);
             self.group.insert(r, g);
+        }
+        for &(i, j) in &self.shared {
+            let g = lowerer.alloc(format!("O{i}_{j}"), None);
+            self.shared_group.insert((i, j), g);
         }
     }
 
@@ -183,18 +234,14 @@ impl Checks {
     }
 
     /// The definitions: for each checked resource, its group used, or an option using it whose
-    /// resources are all free.
+    /// resources are all free; then each shared option's test that its resources are all free.
     pub(super) fn define(&self, groups: &[GroupId], options: &[Vec<Vec<u32>>]) -> Node {
-        let mut users: HashMap<u32, Vec<&Vec<u32>>> = HashMap::new();
-        for o in options.iter().flatten() {
-            let mut sorted = o.clone();
-            sorted.sort();
-            if sorted.windows(2).any(|w| w[0] == w[1]) {
-                // An option that uses a resource twice never fits.
-                continue;
-            }
-            for r in o {
-                users.entry(*r).or_default().push(o);
+        let mut users: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
+        for (i, opts) in options.iter().enumerate() {
+            for (j, o) in opts.iter().enumerate().filter(|(_, o)| fits(o)) {
+                for r in o {
+                    users.entry(*r).or_default().push((i, j));
+                }
             }
         }
         let free = |g: GroupId| Node::Cond {
@@ -202,6 +249,7 @@ impl Checks {
             yes: Box::new(Node::Fail),
             no: Box::new(Node::Seq(vec![])),
         };
+        let all_free = |o: &[u32]| Node::Seq(o.iter().map(|s| free(groups[*s as usize])).collect());
         let definitions = self
             .checked
             .iter()
@@ -210,8 +258,9 @@ impl Checks {
                     .get(r)
                     .map(|list| {
                         list.iter()
-                            .map(|o| {
-                                Node::Seq(o.iter().map(|s| free(groups[*s as usize])).collect())
+                            .map(|&(i, j)| match self.shared_group.get(&(i, j)) {
+                                Some(g) => Node::Call(*g),
+                                None => all_free(&options[i][j]),
                             })
                             .collect()
                     })
@@ -230,6 +279,10 @@ impl Checks {
                     })),
                 )
             })
+            .chain(self.shared.iter().map(|&(i, j)| {
+                // Conditionals only: nothing to backtrack into, so no atomic group.
+                Node::group(self.shared_group[&(i, j)], all_free(&options[i][j]))
+            }))
             .collect();
         Node::Define(definitions)
     }
@@ -316,5 +369,50 @@ mod tests {
         assert!(!lower(&plain, &vars, PCRE2.features)
             .pattern(0, &PCRE2)
             .contains("DEFINE)(("));
+    }
+
+    /// Three items over 100 resources, each with 91 windows of 10 consecutive resources: the
+    /// inline checks would write about 33,000 conditionals, past `SHARE_OVER`.
+    fn long_windows() -> (Program, Vec<crate::VarId>) {
+        let windows: Vec<Vec<u32>> = (0..91).map(|k| (k..k + 10).collect()).collect();
+        let windows: Vec<&[u32]> = windows.iter().map(Vec::as_slice).collect();
+        let mut p = Program::new('T');
+        p.propagation = Propagation::Forward;
+        let vars = packing(&mut p, &[&windows, &windows, &windows], 100, 100, &[], None);
+        (p, vars)
+    }
+
+    #[test]
+    fn long_options_are_tested_through_groups_of_their_own_when_the_checks_grow_large() {
+        let (p, vars) = long_windows();
+        let l = lower(&p, &vars, PCRE2.features);
+        let names = l.names();
+        // Every option uses a checked resource, so each gets a group, after the checks.
+        let first_shared = names.iter().position(|n| *n == "O0_0").expect("O0_0");
+        assert_eq!(names[first_shared - 1], "F102");
+        assert_eq!(names.iter().filter(|n| n.starts_with('O')).count(), 3 * 91);
+        let pattern = l.pattern(0, &PCRE2);
+        let define = &pattern[..pattern.find("(?(DEFINE)()").unwrap_or(pattern.len())];
+        // F0 (group 1): resource 0 used, or the first window of one of the items free, each
+        // a call to that window's group (102 checks come first, F0–F99 and the later items'
+        // F101 and F102; the windows' groups then start at 103, 194 and 285).
+        assert!(
+            pattern.starts_with("(?(DEFINE)((?>(?(376)|(?:(?103)|(?194)|(?285)))))"),
+            "{}",
+            &pattern[..200]
+        );
+        // The first window's own test: its ten resources and its item's, all free.
+        let o0 = (376..386)
+            .chain([476])
+            .map(|g| format!("(?({g})(*FAIL)|)"))
+            .collect::<String>();
+        assert!(define.contains(&format!("({o0})")), "{}", &define[..400]);
+    }
+
+    #[test]
+    fn short_options_stay_inline() {
+        let (p, vars) = program(Propagation::Forward);
+        let l = lower(&p, &vars, PCRE2.features);
+        assert!(l.names().iter().all(|n| !n.starts_with('O')));
     }
 }

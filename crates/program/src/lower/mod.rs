@@ -42,7 +42,7 @@ mod walk_steps;
 mod testing;
 
 pub use branch_reset::RESET_PAD_BUDGET;
-pub use forward::{FORWARD_BUDGET, LIGHT_USERS};
+pub use forward::{FORWARD_BUDGET, LIGHT_USERS, SHARE_OPTIONS_FROM, SHARE_OVER};
 pub use walk::{walk_packing, Walk};
 pub use walk_steps::{walk_program, walk_steps};
 
