@@ -114,8 +114,9 @@ fn fillit_races_the_classic_search_against_the_lookahead() {
 #[test]
 fn checks_too_wide_for_the_branch_reset_form_leave_that_form_without_them() {
     // Forward checking's resource per item would pad guillotine_20x15's branch-reset form past
-    // its budget: the form is kept without the checks (what `none` compiles), not traded for
-    // the trie loop (no checks either, and ten times slower there), and the stats say so.
+    // its budget (and light checks nothing there): the form is kept without the checks (what
+    // `none` compiles), not traded for the trie loop (no checks either, and ten times slower
+    // there), and the stats say so.
     let emit = |level: &str| {
         let (v, code) = json(&[
             "emit",
@@ -134,6 +135,40 @@ fn checks_too_wide_for_the_branch_reset_form_leave_that_form_without_them() {
         forward["stats"]
     );
     assert_eq!(forward["pattern"], none["pattern"]);
+}
+
+#[test]
+fn checks_too_long_to_compile_give_way_to_the_next_level() {
+    // PCRE2 would scan about 400 million conditionals to look up guillotine_12x8's forward
+    // checks (7.7 s of compile for a 7 ms match) and 127 million for a 16x16 Sudoku's (4.3 s):
+    // past `SCAN_BUDGET` both get the light checks, which on rectangles check nothing, so
+    // there the pattern is `none`'s. The stats say which level the pattern carries.
+    let emit = |puzzle: &str, input: &str, level: &str| {
+        let (v, code) = json(&["emit", puzzle, input, "--propagate", level]);
+        assert_eq!(code, 0, "{v}");
+        v
+    };
+    for (puzzle, input, carried) in [
+        (
+            "rectangles",
+            "fixtures/rectangles/guillotine_12x8.txt",
+            "none",
+        ),
+        (
+            "sudoku",
+            "fixtures/sudoku/sudoku16x16_gen_low_1.txt",
+            "light",
+        ),
+    ] {
+        let forward = emit(puzzle, input, "forward");
+        let weaker = emit(puzzle, input, carried);
+        assert_eq!(forward["stats"]["propagation"], carried, "{input}");
+        assert_eq!(weaker["stats"]["propagation"], carried, "{input}");
+        assert_eq!(forward["pattern"], weaker["pattern"], "{input}");
+    }
+    // A 9x9 Sudoku's checks fit: forward stays forward.
+    let nine = emit("sudoku", "fixtures/sudoku/sudoku9x9_several.txt", "forward");
+    assert_eq!(nine["stats"]["propagation"], "forward");
 }
 
 #[test]

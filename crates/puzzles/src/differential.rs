@@ -1374,9 +1374,9 @@ fn rectangles_large(rng: &mut Rng) -> Made {
     }
     maybe_portable(rng, 4, &mut flags);
     // The complete lookahead is left out on these canvases, and forward checking is drawn only
-    // for a single order: slow to compile, not wrong. On seed 19100000, a 17x16 canvas,
-    // `forward` wrote an 8.7 MB pattern that PCRE2 compiled in 16.5 s; with the long options
-    // shared (`SHARE_OPTIONS_FROM`), 30 such canvases compile in 28 ms to 4.6 s, median 0.4 s.
+    // for a single order: slow to compile, not wrong. Before the checks shared long options
+    // and gave way past `SCAN_BUDGET`, `forward` on seed 19100000's 17x16 canvas wrote an
+    // 8.7 MB pattern that PCRE2 compiled in 16.5 s; 30 such canvases now compile in 26–668 ms.
     if chance(rng, 1, 4) {
         let levels: &[Propagation] = if raced {
             &[Propagation::None, Propagation::Light]

@@ -30,6 +30,14 @@ pub const FORWARD_BUDGET: usize = 400_000;
 /// must-cover checks) adds about 45 ms of compile to every puzzle.
 pub const LIGHT_USERS: usize = 2;
 
+/// Most conditionals PCRE2's compile may scan to look up the checks' calls
+/// ([`call_lookup`](super::call_lookup)); past it a packing asked for `forward` gets the `light`
+/// checks, and one asked for `light` none. Each costs 20–34 ns of compile here (2 cores, Intel
+/// Xeon), so this is about a second: canvas_10x5_11_pieces scans 33 million (0.67 s) and keeps
+/// its checks; guillotine_12x8 would scan 404 million (7.7 s of compile for a 7 ms match), a
+/// 16×16 Sudoku 127 million (4.3 s, its match 137 ms against 52 ms under `light`).
+pub const SCAN_BUDGET: usize = 40_000_000;
+
 /// The fewest resources an option needs for the checks to test it through a group of its own
 /// instead of inline, once the inline tests would pass [`SHARE_OVER`]. A check lists every
 /// option using its resource, so an option of `k` resources is written out `k` times: inline, a
@@ -60,6 +68,28 @@ impl Lowerer<'_> {
             LIGHT_USERS
         } else {
             usize::MAX
+        }
+    }
+
+    /// The level `spec`'s packing is lowered at: `forward` where its checks fit
+    /// [`FORWARD_BUDGET`] and [`SCAN_BUDGET`], else `light` where that level calls a check,
+    /// else `none` (a level that checks nothing would only keep the packing from its faster
+    /// layouts). Levels the checks do not serve stay as they are.
+    pub(super) fn checks_level(&self, spec: &super::packing::PackSpec) -> Propagation {
+        if !self.forward_checking() {
+            return self.propagation;
+        }
+        if self.propagation == Propagation::Forward {
+            let extended = with_item_resources(spec.options, spec.resources);
+            if risks(&extended, spec.resources, spec.due, usize::MAX).is_some() {
+                return Propagation::Forward;
+            }
+        }
+        let light = risks(spec.options, spec.resources, spec.due, LIGHT_USERS);
+        if light.is_some_and(|c| c.calls_any()) {
+            Propagation::Light
+        } else {
+            Propagation::None
         }
     }
 
@@ -105,7 +135,8 @@ pub(super) struct Checks {
 
 /// The checks for `options` (already carrying their items' resources, numbered from `base`),
 /// with `due` the resources that must be covered, of which only those with at most
-/// `most_users` options are checked; `None` when they would exceed [`FORWARD_BUDGET`] calls.
+/// `most_users` options are checked; `None` when they would exceed [`FORWARD_BUDGET`] calls or
+/// PCRE2's lookup of them would scan more than [`SCAN_BUDGET`] conditionals.
 pub(super) fn risks(
     options: &[Vec<Vec<u32>>],
     base: u32,
@@ -184,13 +215,14 @@ pub(super) fn risks(
         })
         .map(|(i, j, _)| (i, j))
         .collect();
-    Some(Checks {
+    let checks = Checks {
         risk,
         checked: checked.into_iter().collect(),
         group: HashMap::new(),
         shared,
         shared_group: HashMap::new(),
-    })
+    };
+    (checks.lookup_scan(options, &users) <= SCAN_BUDGET).then_some(checks)
 }
 
 /// Whether an option uses no resource twice (one that does never fits).
@@ -201,6 +233,31 @@ fn fits(option: &[u32]) -> bool {
 }
 
 impl Checks {
+    /// The conditionals PCRE2's compile scans to look up the checks' calls
+    /// ([`call_lookup`](super::call_lookup)): the definitions' calls of shared options, then
+    /// the options' calls of the checks, over the definitions in the order they are printed.
+    fn lookup_scan(&self, options: &[Vec<Vec<u32>>], users: &[Vec<(usize, usize)>]) -> usize {
+        let shared: HashMap<(usize, usize), usize> = (self.shared.iter().enumerate())
+            .map(|(k, ij)| (*ij, self.checked.len() + k))
+            .collect();
+        let check: HashMap<u32, usize> = (self.checked.iter().enumerate())
+            .map(|(k, r)| (*r, k))
+            .collect();
+        let in_check =
+            |&(i, j): &(usize, usize)| shared.get(&(i, j)).map_or(options[i][j].len(), |_| 1);
+        let sizes: Vec<usize> = (self.checked.iter())
+            .map(|r| 1 + users[*r as usize].iter().map(in_check).sum::<usize>())
+            .chain(self.shared.iter().map(|&(i, j)| options[i][j].len()))
+            .collect();
+        let from_checks = (self.checked.iter()).flat_map(|r| {
+            users[*r as usize]
+                .iter()
+                .filter_map(|ij| shared.get(ij).copied())
+        });
+        let from_options = (self.risk.iter().flatten().flatten()).map(|r| check[r]);
+        super::call_lookup::scanned(&sizes, from_checks.chain(from_options))
+    }
+
     /// Whether any option calls a check (light checks on a packing without must-cover
     /// resources of two options call none).
     pub(super) fn calls_any(&self) -> bool {

@@ -22,6 +22,7 @@ use crate::order::Step;
 use crate::program::{Program, VarId};
 
 mod branch_reset;
+mod call_lookup;
 mod clause;
 mod complete;
 mod dead_checks;
@@ -42,7 +43,7 @@ mod walk_steps;
 mod testing;
 
 pub use branch_reset::RESET_PAD_BUDGET;
-pub use forward::{FORWARD_BUDGET, LIGHT_USERS, SHARE_OPTIONS_FROM, SHARE_OVER};
+pub use forward::{FORWARD_BUDGET, LIGHT_USERS, SCAN_BUDGET, SHARE_OPTIONS_FROM, SHARE_OVER};
 pub use walk::{walk_packing, Walk};
 pub use walk_steps::{walk_program, walk_steps};
 

@@ -321,6 +321,7 @@ impl Lowerer<'_> {
         let compact_trie = sharing.is_some() || (*compact && trie);
         let mut layout = None;
         let asked = self.propagation;
+        self.propagation = self.checks_level(&spec);
         if !compact_trie {
             layout = self.reset_layout(&spec);
             if layout.is_none() && asked != crate::Propagation::None {
