@@ -189,3 +189,32 @@ fn a_cap_on_solutions_gives_up_with_a_lower_bound() {
         assert_eq!(v["gave_up"], "max 2 solutions", "{v}");
     }
 }
+
+#[test]
+fn rectangles_with_reuse_and_pieces_of_one_size_count_on_every_engine() {
+    // Two 3x3 pieces and `--reuse`: in the trie form (engines without branch reset) a cell's
+    // two 3x3 options use the same resources, so a match reads as both (`Compiled::readings`).
+    // Re-solving once counted 2 of the 4 tilings there.
+    let dir = scratch("unique-engines-rectangles-reuse");
+    let input = dir.join("twins.txt");
+    std::fs::write(
+        &input,
+        "aaa\naaa\naaa\n\nbbbb\n\ncccc\ncccc\n\nddd\nddd\nddd\n\n~~~~~\n~~~~~\n~~~~~\n~~~~~\n~~~~~\n",
+    )
+    .unwrap();
+    let input = input.to_string_lossy().into_owned();
+    let count =
+        |engine: &str| json(&["count", "rectangles", &input, "--reuse", "--engine", engine]);
+    let (reference, code) = count("pcre2");
+    assert_eq!(code, 0, "{reference}");
+    assert_eq!(reference["count"], 4, "{reference}");
+    for engine in engines("rectangles_with_reuse_and_pieces_of_one_size_count_on_every_engine") {
+        let (v, code) = count(engine);
+        assert_eq!(code, 0, "{engine}: {v}");
+        assert_eq!(v["count"], 4, "{engine}: {v}");
+        assert_eq!(v["native_count"], 4, "{engine}: {v}");
+        assert_eq!(v["complete"], true, "{engine}: {v}");
+        assert_eq!(v["problems"], serde_json::json!([]), "{engine}: {v}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

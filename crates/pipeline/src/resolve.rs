@@ -2,7 +2,8 @@
 //! ([`backref_program::Program::exclude`] over every variable), solve again, until the engine
 //! finds no more, a limit ends a run, or `max` solutions are found. Every solution is decoded
 //! and checked by the IR checker (exclusions included, so each differs from the ones before)
-//! and by the puzzle's rule checker.
+//! and by the puzzle's rule checker. A match that reads as several assignments (a packing item
+//! read from resources, two of its options using the same ones) counts each of them.
 
 use std::time::Duration;
 
@@ -80,13 +81,20 @@ pub fn resolve<P: Puzzle + ?Sized>(
                 break;
             }
         };
-        let (solution, problems) =
-            check_values(puzzle, &settings, &program, &encoded.decode, &values);
-        let repeated = !problems.is_empty();
-        report.problems.extend(problems);
-        report.count += 1;
-        if report.solutions.len() < keep {
-            report.solutions.push(solution);
+        // The match and every assignment it reads as alike (`Compiled::readings`): each is a
+        // solution, and the exclusion of the first excludes them all.
+        let left = usize::try_from(max - report.count).unwrap_or(usize::MAX);
+        let readings = compiled.readings(&program, &values, left);
+        let mut repeated = false;
+        for reading in &readings {
+            let (solution, problems) =
+                check_values(puzzle, &settings, &program, &encoded.decode, reading);
+            repeated |= !problems.is_empty();
+            report.problems.extend(problems);
+            report.count += 1;
+            if report.solutions.len() < keep {
+                report.solutions.push(solution);
+            }
         }
         if report.count >= max {
             report.reached_max = true;
@@ -96,7 +104,7 @@ pub fn resolve<P: Puzzle + ?Sized>(
             // A match that fails its checks may be one found before: stop rather than loop.
             break;
         }
-        program.exclude(&vars, vec![values])?;
+        program.exclude(&vars, readings)?;
     }
     report.native_count = native_cross_check(
         puzzle,

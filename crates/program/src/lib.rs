@@ -24,6 +24,7 @@ pub mod order;
 pub mod print;
 pub mod program;
 pub mod propagate;
+mod readings;
 pub mod regular;
 pub mod room;
 pub mod unions;
