@@ -190,7 +190,12 @@ impl Lowerer<'_> {
     /// records `-`×j in the class's group; a later member's option `j` first checks, on its own
     /// ruler, that the recorded string leaves room for `L−j+1` more dashes, i.e. that the
     /// previous member chose an option before `j`.
-    pub(super) fn packing_reset(&mut self, spec: &PackSpec, layout: Layout) -> Lowered {
+    pub(super) fn packing_reset(
+        &mut self,
+        spec: &PackSpec,
+        layout: Layout,
+        checks: Option<super::forward::Checks>,
+    ) -> Lowered {
         if let Layout::Split(split) = layout {
             return self.packing_split(spec, &split);
         }
@@ -204,20 +209,13 @@ impl Lowerer<'_> {
             ..
         } = *spec;
         // With forward checking every option also uses its item's own resource, so that the
-        // checks can tell a decided item's options from an undecided one's.
+        // checks (`checks_level`'s, over the same options) can tell a decided item's options
+        // from an undecided one's.
         let extended: Vec<Vec<Vec<u32>>>;
-        let mut checks = None;
-        let (options, resources) = if self.forward_checking() && !self.item_checks() {
-            checks = super::forward::risks(options, resources, due, self.checked_users());
-            (options, resources)
-        } else if self.forward_checking() {
+        let mut checks = checks;
+        let (options, resources) = if self.item_checks() && checks.is_some() {
             extended = super::forward::with_item_resources(options, resources);
-            checks = super::forward::risks(&extended, resources, due, self.checked_users());
-            if checks.is_some() {
-                (&extended[..], resources + items.len() as u32)
-            } else {
-                (options, resources)
-            }
+            (&extended[..], resources + items.len() as u32)
         } else {
             (options, resources)
         };

@@ -12,6 +12,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use super::packing::uses_twice;
 use super::Lowerer;
 use crate::ast::{GroupId, Node};
 use crate::Propagation;
@@ -62,34 +63,26 @@ impl Lowerer<'_> {
         )
     }
 
-    /// The most options a must-cover resource may have to be checked at this level.
-    pub(super) fn checked_users(&self) -> usize {
-        if self.propagation == Propagation::Light {
-            LIGHT_USERS
-        } else {
-            usize::MAX
-        }
-    }
-
-    /// The level `spec`'s packing is lowered at: `forward` where its checks fit
+    /// The level `spec`'s packing is lowered at, with its checks: `forward` where they fit
     /// [`FORWARD_BUDGET`] and [`SCAN_BUDGET`], else `light` where that level calls a check,
     /// else `none` (a level that checks nothing would only keep the packing from its faster
-    /// layouts). Levels the checks do not serve stay as they are.
-    pub(super) fn checks_level(&self, spec: &super::packing::PackSpec) -> Propagation {
+    /// layouts). Levels the checks do not serve stay as they are, without checks.
+    pub(super) fn checks_level(
+        &self,
+        spec: &super::packing::PackSpec,
+    ) -> (Propagation, Option<Checks>) {
         if !self.forward_checking() {
-            return self.propagation;
+            return (self.propagation, None);
         }
         if self.propagation == Propagation::Forward {
             let extended = with_item_resources(spec.options, spec.resources);
-            if risks(&extended, spec.resources, spec.due, usize::MAX).is_some() {
-                return Propagation::Forward;
+            if let Some(checks) = risks(&extended, spec.resources, spec.due, usize::MAX) {
+                return (Propagation::Forward, Some(checks));
             }
         }
-        let light = risks(spec.options, spec.resources, spec.due, LIGHT_USERS);
-        if light.is_some_and(|c| c.calls_any()) {
-            Propagation::Light
-        } else {
-            Propagation::None
+        match risks(spec.options, spec.resources, spec.due, LIGHT_USERS) {
+            Some(checks) if checks.calls_any() => (Propagation::Light, Some(checks)),
+            _ => (Propagation::None, None),
         }
     }
 
@@ -210,7 +203,7 @@ pub(super) fn risks(
         .filter(|(_, _, o)| {
             share
                 && o.len() >= SHARE_OPTIONS_FROM
-                && fits(o)
+                && !uses_twice(o)
                 && o.iter().any(|r| checked.contains(r))
         })
         .map(|(i, j, _)| (i, j))
@@ -223,13 +216,6 @@ pub(super) fn risks(
         shared_group: HashMap::new(),
     };
     (checks.lookup_scan(options, &users) <= SCAN_BUDGET).then_some(checks)
-}
-
-/// Whether an option uses no resource twice (one that does never fits).
-fn fits(option: &[u32]) -> bool {
-    let mut sorted = option.to_vec();
-    sorted.sort();
-    sorted.windows(2).all(|w| w[0] != w[1])
 }
 
 impl Checks {
@@ -295,7 +281,7 @@ impl Checks {
     pub(super) fn define(&self, groups: &[GroupId], options: &[Vec<Vec<u32>>]) -> Node {
         let mut users: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
         for (i, opts) in options.iter().enumerate() {
-            for (j, o) in opts.iter().enumerate().filter(|(_, o)| fits(o)) {
+            for (j, o) in opts.iter().enumerate().filter(|(_, o)| !uses_twice(o)) {
                 for r in o {
                     users.entry(*r).or_default().push((i, j));
                 }

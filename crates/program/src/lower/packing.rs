@@ -70,6 +70,13 @@ pub(super) fn due_after(
     (due, never)
 }
 
+/// Whether an option uses a resource twice (such an option never fits).
+pub(super) fn uses_twice(option: &[u32]) -> bool {
+    let mut sorted = option.to_vec();
+    sorted.sort_unstable();
+    sorted.windows(2).any(|w| w[0] == w[1])
+}
+
 /// Whether more resources stay unused than the `waste` budget allows, whatever the items
 /// choose: with a budget every item's options use equally many resources (checked when
 /// stated), so the number left unused is known in advance.
@@ -321,20 +328,22 @@ impl Lowerer<'_> {
         let compact_trie = sharing.is_some() || (*compact && trie);
         let mut layout = None;
         let asked = self.propagation;
-        self.propagation = self.checks_level(&spec);
+        let mut checks = None;
         if !compact_trie {
+            (self.propagation, checks) = self.checks_level(&spec);
             layout = self.reset_layout(&spec);
             if layout.is_none() && asked != crate::Propagation::None {
                 // The checks' padding would pass the budget: the same form without them
                 // searches faster than the trie loop, which has no checks either.
                 self.propagation = crate::Propagation::None;
+                checks = None;
                 layout = self.reset_layout(&spec);
             }
         }
         let mut lowered = if compact_trie {
             self.packing_trie(&spec, sharing)
         } else if let Some(layout) = layout {
-            self.packing_reset(&spec, layout)
+            self.packing_reset(&spec, layout, checks)
         } else if trie {
             self.packing_trie(&spec, None)
         } else {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::complete::{classes, Class, MAX_WASTE};
 use super::forward::{risks, with_item_resources, Checks, LIGHT_USERS};
-use super::packing::{due_after, too_much_waste};
+use super::packing::{due_after, too_much_waste, uses_twice};
 use crate::gadget::Gadget;
 use crate::program::Program;
 use crate::Propagation;
@@ -73,14 +73,9 @@ pub fn walk_packing(program: &Program, propagation: Propagation, cap: u64) -> Op
     for r in due.iter().flatten() {
         must[*r as usize] = true;
     }
-    let twice = |o: &Vec<u32>| {
-        let mut s = o.clone();
-        s.sort_unstable();
-        s.windows(2).any(|w| w[0] == w[1])
-    };
     let fits: Vec<Vec<bool>> = options
         .iter()
-        .map(|opts| opts.iter().map(|o| !twice(o)).collect())
+        .map(|opts| opts.iter().map(|o| !uses_twice(o)).collect())
         .collect();
     let mut users: Vec<Vec<(usize, usize)>> = vec![Vec::new(); base as usize];
     for (i, opts) in options.iter().enumerate() {
