@@ -6,7 +6,9 @@
 //! wall clock of the solve minus the winner's native cross-check (which the pipeline runs after
 //! the match, and which the race waits for); `winner` counts which order won.
 //!
-//!     cargo run --release -p backref-sudoku --example sudoku_bench -- FILE... [--limit K] [--order NAME]
+//!     cargo run --release -p backref-sudoku --example sudoku_bench -- FILE... [--limit K] [--order NAME] [--each]
+//!
+//! `--each` also prints one line per puzzle on stderr: its number, wall, match and native ms.
 
 use std::time::Instant;
 
@@ -29,16 +31,18 @@ fn main() {
     let mut files = Vec::new();
     let mut limit = usize::MAX;
     let mut order = None;
+    let mut each = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => limit = args.next().and_then(|k| k.parse().ok()).expect("--limit K"),
             "--order" => order = args.next(),
+            "--each" => each = true,
             _ => files.push(a),
         }
     }
     if files.is_empty() {
-        eprintln!("usage: sudoku_bench FILE... [--limit K] [--order NAME]");
+        eprintln!("usage: sudoku_bench FILE... [--limit K] [--order NAME] [--each]");
         std::process::exit(2);
     }
     // The CLI always has a second thread (its watchdog), and glibc's allocator takes a faster
@@ -100,6 +104,12 @@ fn main() {
             let total = wall - native;
             if let Some(w) = report.raced.as_ref().and_then(|r| r.winner.clone()) {
                 *winners.entry(w).or_insert(0usize) += 1;
+            }
+            if each {
+                eprintln!(
+                    "puzzle {} wall {total:.2} match {m:.2} native {native:.2}",
+                    i + 1
+                );
             }
             if total > 100.0 {
                 eprintln!(

@@ -2,7 +2,8 @@
 //! branch reset, so each resource has one group that any option can test and capture.
 
 use super::packing::{
-    forced_split, item_tokens, open_loop, plain, symmetry_classes, Dominance, PackSpec,
+    compact_tokens, forced_split, item_tokens, open_loop, plain, symmetry_classes, Dominance,
+    PackSpec,
 };
 use super::{reset_chain, Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
@@ -38,10 +39,11 @@ fn is_set(g: GroupId, set: bool) -> Node {
     }
 }
 
-/// The branch reset that picks an item by its token: `(?|A..|B..|..)` for one-letter tokens;
-/// longer ones branch on their first letter, then on the rest, so that reaching an item tests
-/// at most 52 letters per level instead of one token per item (PCRE2 tries the alternatives in
-/// turn). `branches` holds each item's token and its pattern after the token, in token order.
+/// The branch reset that picks an item by its key: `(?|A..|B..|..)` for one-letter keys;
+/// longer ones branch on their first letter, then on the rest (PCRE2 tries the alternatives in
+/// turn, so past [`super::packing::ONE_LEVEL_MOST`] items two balanced levels test about twice
+/// the square root of the items instead of up to one per item). `branches` holds each item's
+/// key and its pattern after the key, in key order.
 pub(super) fn dispatch(branches: Vec<Branch>) -> Node {
     let flat = |(t, rest): Branch| {
         let mut seq = vec![Node::lit(t)];
@@ -183,8 +185,8 @@ impl Lowerer<'_> {
     /// item is an alternative of one branch reset, so each resource has one group that any
     /// option can test (`(?(R)fail)`) and capture, whatever item it belongs to; never-taken
     /// groups pad the numbering up to each resource's group. The subject names the item (its
-    /// token, which picks the item's alternatives) and holds one more token per resource to
-    /// capture. O(1) per resource checked, but the pattern grows with options × resources.
+    /// key, which picks the item's alternatives: [`item_tokens`]) and holds its token (the
+    /// shortest: [`compact_tokens`]) once per resource to capture. O(1) per resource checked, but the pattern grows with options × resources.
     ///
     /// Symmetry classes: a class member's subject ends in a ruler of `-`, and its option `j`
     /// records `-`×j in the class's group; a later member's option `j` first checks, on its own
@@ -234,7 +236,10 @@ impl Lowerer<'_> {
         if look.is_some() {
             self.carried = self.carried.max(crate::Propagation::Complete);
         }
-        let token = item_tokens(items.len());
+        // Each item's line starts with its key (the dispatch's, balanced) and holds its token
+        // (the captured text, shortest) once per resource.
+        let key = item_tokens(items.len());
+        let token = compact_tokens(items.len());
         let width = token(0).len();
         let classes = symmetry_classes(symmetry);
         let mut groups: Vec<GroupId> = (0..resources)
@@ -377,8 +382,9 @@ impl Lowerer<'_> {
                     branch.extend(due[i].iter().map(|r| is_set(groups[*r as usize], true)));
                 }
             }
-            branches.push((t.clone(), branch));
-            subject.push_str(&t.repeat(most + 1));
+            branches.push((key(i), branch));
+            subject.push_str(&key(i));
+            subject.push_str(&t.repeat(most));
             subject.push_str(&"-".repeat(ruler));
             subject.push(';');
             self.record_item(*item, t, &groups, opts.to_vec());
@@ -592,7 +598,7 @@ impl Split {
 
 impl Lowerer<'_> {
     /// The branch-reset form in the split layout (see [`Split`]). The subject of an item is its
-    /// token, once per head of its largest option, its menu (one letter token per shape, none
+    /// key, its token once per head of its largest option, its menu (one letter token per shape, none
     /// for a single shape), once per tail of its largest shape, and `;`.
     fn packing_split(&mut self, spec: &PackSpec, split: &Split) -> Lowered {
         let PackSpec {
@@ -617,7 +623,8 @@ impl Lowerer<'_> {
         let groups = std::rc::Rc::new(groups);
         let pad = |next: u32, to: u32| Node::Pad(ranked[next as usize..to as usize].to_vec());
         let is_set = |r: u32, set: bool| is_set(groups[r as usize], set);
-        let token = item_tokens(items.len());
+        let key = item_tokens(items.len());
+        let token = compact_tokens(items.len());
         let width = token(0).len();
         let mut dominance = Dominance::new(resources);
         let mut branches = Vec::with_capacity(items.len());
@@ -630,7 +637,7 @@ impl Lowerer<'_> {
             let most_heads = it.heads.iter().map(Vec::len).max().unwrap_or(0);
             let most_tails = it.shapes.iter().map(Vec::len).max().unwrap_or(0);
             let count = it.shapes.len();
-            let menu = item_tokens(count);
+            let menu = compact_tokens(count);
             let letters = if count > 1 { menu(0).len() } else { 0 };
             // Captures `set` in rank order, padding from rank `from`.
             let capture = |set: &[u32], from: u32| {
@@ -706,8 +713,9 @@ impl Lowerer<'_> {
                 branch.push(pad(widest, resources));
             }
             branch.extend(due[i].iter().map(|r| is_set(*r, true)));
-            branches.push((t.clone(), branch));
-            subject.push_str(&t.repeat(most_heads + 1));
+            branches.push((key(i), branch));
+            subject.push_str(&key(i));
+            subject.push_str(&t.repeat(most_heads));
             if count > 1 {
                 (0..count).for_each(|k| subject.push_str(&menu(k)));
             }
@@ -744,7 +752,7 @@ mod tests {
         let opts: [&[&[u32]]; 2] = [&[&[0, 1], &[1, 2]], &[&[2, 0], &[1]]];
         let vars = packing(&mut p, &opts, 3, 3, &[], None);
         let l = lower(&p, &vars, PCRE2.features);
-        // Each item's token once per resource its largest option uses, and once to name it.
+        // Each item's key, then its token once per resource its largest option uses.
         assert_eq!(l.subject(0), "AAA;BBB;!;");
         assert_eq!(
             l.pattern(0, &PCRE2),
@@ -862,7 +870,7 @@ mod tests {
 
     #[test]
     fn many_items_dispatch_on_each_letter_of_their_tokens() {
-        // 60 items need two-letter tokens: AA..AZ, Aa..Az, BA..BH.
+        // 60 items take two-letter tokens from the first 8 letters: AA..AH, BA..BH, .., HA..HD.
         let mut p = Program::new('T');
         let o: &[&[u32]] = &[&[0]];
         let vars = packing(&mut p, &[o; 60], 1, 0, &[], None);
@@ -870,7 +878,9 @@ mod tests {
         let pattern = l.pattern(0, &PCRE2);
         assert!(pattern.starts_with("(?:(?|A(?|A(?|(?(1)(*FAIL)|)(A"));
         assert!(pattern.contains("|B(?|A(?|"));
+        assert!(pattern.contains("|H(?|A(?|"));
         assert!(!pattern.contains("|BA"));
+        assert!(!pattern.contains("(AI)"));
     }
 
     #[test]
@@ -901,7 +911,8 @@ mod tests {
         super::force::SPLIT.with(|f| f.set(true));
         let l = lower(&p, &vars, PCRE2.features);
         super::force::SPLIT.with(|f| f.set(false));
-        // An item's subject: its token, once per head, a menu of shape letters, once per tail.
+        // An item's subject: its key, its token once per head, a menu of shape letters, its
+        // token once per tail.
         assert!(
             l.subject(0).starts_with("AAABAA;BBABB;"),
             "{}",

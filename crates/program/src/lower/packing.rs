@@ -235,18 +235,57 @@ impl Dominance {
     }
 }
 
-/// The tokens naming `count` items: letters, as many per token as needed to tell them apart.
+/// The most items the item dispatch ([`super::branch_reset::dispatch`]) picks among with one
+/// letter; past it the keys take two letters (three past 52² items). The dispatch tries a
+/// level's letters in turn, one failed alternative each, so a balanced trie of two levels
+/// (9 × 9 for 81 items, 20 × 20 for 384) tests far fewer letters than one level of up to 52
+/// and a second for the rest, for one more level of nesting. Measured (docs/performance.md, "A
+/// balanced item dispatch"): the top95 Sudokus (81 items) match 20 % faster, a 384-item
+/// rectangles packing 11 %, queens' packing (16–28 rows) and fillit's 16–20 pieces 3–6 %;
+/// counting queens 9–13 is within 2 % either way; a third level (8 × 8 × 8 for 384 items) is
+/// 17 % slower than two.
+pub(super) const ONE_LEVEL_MOST: usize = 12;
+
+/// The keys naming `count` items that the pattern dispatches on (the branch-reset and
+/// lookahead forms): one letter up to [`ONE_LEVEL_MOST`] items, else as few letters as the
+/// alphabet allows and at least two, each drawn from the first `base` letters, `base` the
+/// smallest that still names every item (a balanced trie).
 pub(super) fn item_tokens(count: usize) -> impl Fn(usize) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let width = shortest(count).max(if count > ONE_LEVEL_MOST { 2 } else { 1 });
+    tokens(count, width)
+}
+
+/// The tokens naming `count` things the pattern only captures, reads back or steps over,
+/// never dispatches on (the items' captured text, the split layout's shape menus): the
+/// shortest.
+pub(super) fn compact_tokens(count: usize) -> impl Fn(usize) -> String {
+    tokens(count, shortest(count))
+}
+
+/// The letters of every token.
+const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// The fewest letters that name `count` things.
+fn shortest(count: usize) -> usize {
     let mut width = 1;
     while ALPHABET.len().pow(width as u32) < count {
         width += 1;
     }
+    width
+}
+
+/// `count` tokens of `width` letters, each from the first `base` letters of the alphabet,
+/// `base` the smallest that still names every one.
+fn tokens(count: usize, width: usize) -> impl Fn(usize) -> String {
+    let mut base: usize = 1;
+    while base.pow(width as u32) < count {
+        base += 1;
+    }
     move |mut i: usize| {
         let mut t = vec![b'A'; width];
         for slot in t.iter_mut().rev() {
-            *slot = ALPHABET[i % ALPHABET.len()];
-            i /= ALPHABET.len();
+            *slot = ALPHABET[i % base];
+            i /= base;
         }
         String::from_utf8(t).expect("ASCII letters")
     }
@@ -361,7 +400,7 @@ impl Lowerer<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{lower, packing};
-    use super::{item_tokens, open_loop, symmetry_classes};
+    use super::{compact_tokens, item_tokens, open_loop, symmetry_classes};
     use crate::ast::{Greed, Node};
     use crate::dialect::{FANCY, JAVASCRIPT, PCRE2};
     use crate::program::Program;
@@ -414,17 +453,32 @@ mod tests {
     }
 
     #[test]
-    fn item_tokens_widen_past_52_items() {
-        let one = item_tokens(52);
+    fn item_keys_are_a_balanced_trie_of_two_levels_past_12_items() {
+        let one = item_tokens(12);
+        assert_eq!((one(0), one(11)), ("A".into(), "L".into()));
+        // 13 items: two letters from the first 4 (4 × 4 ≥ 13), not one level of 13.
+        let two = item_tokens(13);
         assert_eq!(
-            (one(0), one(25), one(26), one(51)),
-            ("A".into(), "Z".into(), "a".into(), "z".into())
+            (two(0), two(3), two(4), two(12)),
+            ("AA".into(), "AD".into(), "BA".into(), "DA".into())
         );
-        let two = item_tokens(53);
+        // 81 items: 9 × 9, not 52 and 29; 384: 20 × 20.
+        let nine = item_tokens(81);
+        assert_eq!((nine(9), nine(80)), ("BA".into(), "II".into()));
+        assert_eq!(item_tokens(384)(383), "TD");
+        // Three levels past 52².
+        assert_eq!(item_tokens(52 * 52 + 1)(0), "AAA");
+    }
+
+    #[test]
+    fn compact_tokens_are_the_shortest() {
+        let one = compact_tokens(52);
         assert_eq!(
-            (two(0), two(52), two(53)),
-            ("AA".into(), "BA".into(), "BB".into())
+            (one(0), one(26), one(51)),
+            ("A".into(), "a".into(), "z".into())
         );
+        // 53 items: two letters from the first 8 (8 × 8 ≥ 53).
+        assert_eq!(compact_tokens(53)(52), "GE");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The packing's trie-loop form (PCRE2 without branch reset, fancy-regex, Python, .NET): one
 //! loop body per item, reaching each resource's group through a binary trie on its code.
 
-use super::packing::{item_tokens, open_loop, symmetry_classes, PackSpec};
+use super::packing::{compact_tokens, open_loop, symmetry_classes, PackSpec};
 use super::{skip_to_item, Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
 
@@ -44,7 +44,7 @@ impl Lowerer<'_> {
         };
         let bits = (32 - span.saturating_sub(1).leading_zeros()).max(1) as usize;
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
-        let token = item_tokens(items.len());
+        let token = compact_tokens(items.len());
         let width = token(0).len();
         let code = |r: u32| format!("{:0bits$b}", code_of(r));
         // Symmetry classes: every option starts with a marker and its index in binary. The
