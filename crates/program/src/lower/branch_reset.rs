@@ -2,7 +2,7 @@
 //! branch reset, so each resource has one group that any option can test and capture.
 
 use super::packing::{
-    compact_tokens, forced_split, item_tokens, open_loop, plain, symmetry_classes, Dominance,
+    compact_tokens, forced_split, item_keys, open_loop, plain, symmetry_classes, Dominance,
     PackSpec,
 };
 use super::{reset_chain, Lowered, Lowerer};
@@ -185,8 +185,9 @@ impl Lowerer<'_> {
     /// item is an alternative of one branch reset, so each resource has one group that any
     /// option can test (`(?(R)fail)`) and capture, whatever item it belongs to; never-taken
     /// groups pad the numbering up to each resource's group. The subject names the item (its
-    /// key, which picks the item's alternatives: [`item_tokens`]) and holds its token (the
-    /// shortest: [`compact_tokens`]) once per resource to capture. O(1) per resource checked, but the pattern grows with options × resources.
+    /// key, which picks the item's alternatives: [`item_keys`]) and holds its token (the
+    /// shortest: [`compact_tokens`]) once per resource to capture. O(1) per resource checked,
+    /// but the pattern grows with options × resources.
     ///
     /// Symmetry classes: a class member's subject ends in a ruler of `-`, and its option `j`
     /// records `-`×j in the class's group; a later member's option `j` first checks, on its own
@@ -238,7 +239,7 @@ impl Lowerer<'_> {
         }
         // Each item's line starts with its key (the dispatch's, balanced) and holds its token
         // (the captured text, shortest) once per resource.
-        let key = item_tokens(items.len());
+        let key = item_keys(items.len());
         let token = compact_tokens(items.len());
         let width = token(0).len();
         let classes = symmetry_classes(symmetry);
@@ -598,8 +599,8 @@ impl Split {
 
 impl Lowerer<'_> {
     /// The branch-reset form in the split layout (see [`Split`]). The subject of an item is its
-    /// key, its token once per head of its largest option, its menu (one letter token per shape, none
-    /// for a single shape), once per tail of its largest shape, and `;`.
+    /// key, its token once per head of its largest option, its menu (a compact token per
+    /// shape, none for a single shape), its token once per tail of its largest shape, and `;`.
     fn packing_split(&mut self, spec: &PackSpec, split: &Split) -> Lowered {
         let PackSpec {
             items,
@@ -623,7 +624,7 @@ impl Lowerer<'_> {
         let groups = std::rc::Rc::new(groups);
         let pad = |next: u32, to: u32| Node::Pad(ranked[next as usize..to as usize].to_vec());
         let is_set = |r: u32, set: bool| is_set(groups[r as usize], set);
-        let key = item_tokens(items.len());
+        let key = item_keys(items.len());
         let token = compact_tokens(items.len());
         let width = token(0).len();
         let mut dominance = Dominance::new(resources);
@@ -869,8 +870,9 @@ mod tests {
     }
 
     #[test]
-    fn many_items_dispatch_on_each_letter_of_their_tokens() {
-        // 60 items take two-letter tokens from the first 8 letters: AA..AH, BA..BH, .., HA..HD.
+    fn many_items_dispatch_on_each_letter_of_their_keys() {
+        // 60 items take two-letter keys (and tokens) from the first 8 letters: AA..AH, BA..BH,
+        // .., HA..HD.
         let mut p = Program::new('T');
         let o: &[&[u32]] = &[&[0]];
         let vars = packing(&mut p, &[o; 60], 1, 0, &[], None);

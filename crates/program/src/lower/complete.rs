@@ -28,7 +28,7 @@
 use std::collections::HashMap;
 
 use super::branch_reset::dispatch;
-use super::packing::item_tokens;
+use super::packing::item_keys;
 use super::Lowerer;
 use crate::ast::{Greed, GroupId, Node};
 
@@ -221,7 +221,7 @@ impl Lookahead {
                 anchored[*low as usize].push((ci, rest));
             }
         }
-        let token = item_tokens(self.must.len());
+        let key = item_keys(self.must.len());
         let mut board = String::new();
         let mut branches = Vec::with_capacity(self.must.len());
         for (r, list) in anchored.iter().enumerate() {
@@ -270,7 +270,7 @@ impl Lookahead {
             } else {
                 Node::BranchReset(choices)
             };
-            let t = token(r);
+            let t = key(r);
             board.push_str(&t);
             board.push(';');
             branches.push((

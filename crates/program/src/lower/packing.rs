@@ -250,7 +250,7 @@ pub(super) const ONE_LEVEL_MOST: usize = 12;
 /// lookahead forms): one letter up to [`ONE_LEVEL_MOST`] items, else as few letters as the
 /// alphabet allows and at least two, each drawn from the first `base` letters, `base` the
 /// smallest that still names every item (a balanced trie).
-pub(super) fn item_tokens(count: usize) -> impl Fn(usize) -> String {
+pub(super) fn item_keys(count: usize) -> impl Fn(usize) -> String {
     let width = shortest(count).max(if count > ONE_LEVEL_MOST { 2 } else { 1 });
     tokens(count, width)
 }
@@ -400,7 +400,7 @@ impl Lowerer<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{lower, packing};
-    use super::{compact_tokens, item_tokens, open_loop, symmetry_classes};
+    use super::{compact_tokens, item_keys, open_loop, symmetry_classes};
     use crate::ast::{Greed, Node};
     use crate::dialect::{FANCY, JAVASCRIPT, PCRE2};
     use crate::program::Program;
@@ -454,20 +454,20 @@ mod tests {
 
     #[test]
     fn item_keys_are_a_balanced_trie_of_two_levels_past_12_items() {
-        let one = item_tokens(12);
+        let one = item_keys(12);
         assert_eq!((one(0), one(11)), ("A".into(), "L".into()));
         // 13 items: two letters from the first 4 (4 × 4 ≥ 13), not one level of 13.
-        let two = item_tokens(13);
+        let two = item_keys(13);
         assert_eq!(
             (two(0), two(3), two(4), two(12)),
             ("AA".into(), "AD".into(), "BA".into(), "DA".into())
         );
         // 81 items: 9 × 9, not 52 and 29; 384: 20 × 20.
-        let nine = item_tokens(81);
+        let nine = item_keys(81);
         assert_eq!((nine(9), nine(80)), ("BA".into(), "II".into()));
-        assert_eq!(item_tokens(384)(383), "TD");
+        assert_eq!(item_keys(384)(383), "TD");
         // Three levels past 52².
-        assert_eq!(item_tokens(52 * 52 + 1)(0), "AAA");
+        assert_eq!(item_keys(52 * 52 + 1)(0), "AAA");
     }
 
     #[test]
