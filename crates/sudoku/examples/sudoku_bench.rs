@@ -6,7 +6,8 @@
 //! wall clock of the solve minus the winner's native cross-check (which the pipeline runs after
 //! the match, and which the race waits for); `winner` counts which order won.
 //!
-//!     cargo run --release -p backref-sudoku --example sudoku_bench -- FILE... [--limit K] [--order NAME] [--each]
+//!     cargo run --release -p backref-sudoku --example sudoku_bench -- FILE... \
+//!         [--limit K] [--order NAME] [--each]
 //!
 //! `--each` also prints one line per puzzle on stderr: its number, wall, match and native ms.
 

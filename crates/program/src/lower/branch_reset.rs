@@ -383,9 +383,10 @@ impl Lowerer<'_> {
                     branch.extend(due[i].iter().map(|r| is_set(groups[*r as usize], true)));
                 }
             }
-            branches.push((key(i), branch));
-            subject.push_str(&key(i));
+            let k = key(i);
+            subject.push_str(&k);
             subject.push_str(&t.repeat(most));
+            branches.push((k, branch));
             subject.push_str(&"-".repeat(ruler));
             subject.push(';');
             self.record_item(*item, t, &groups, opts.to_vec());
@@ -714,9 +715,10 @@ impl Lowerer<'_> {
                 branch.push(pad(widest, resources));
             }
             branch.extend(due[i].iter().map(|r| is_set(*r, true)));
-            branches.push((key(i), branch));
-            subject.push_str(&key(i));
+            let k = key(i);
+            subject.push_str(&k);
             subject.push_str(&t.repeat(most_heads));
+            branches.push((k, branch));
             if count > 1 {
                 (0..count).for_each(|k| subject.push_str(&menu(k)));
             }

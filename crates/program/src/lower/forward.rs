@@ -119,6 +119,9 @@ pub(super) struct Checks {
     checked: Vec<u32>,
     /// The group of each checked resource's definition.
     group: HashMap<u32, GroupId>,
+    /// For each checked resource (as `checked`), the options `(item, option)` its definition
+    /// tries: those using it, without the ones that use a resource twice (they never fit).
+    coverers: Vec<Vec<(usize, usize)>>,
     /// The options `(item, option)` that some check tests through a group of their own
     /// ([`SHARE_OPTIONS_FROM`]), ascending.
     shared: Vec<(usize, usize)>,
@@ -189,10 +192,15 @@ pub(super) fn risks(
         }
         risk.push(per_option);
     }
+    let coverers: Vec<Vec<(usize, usize)>> = (checked.iter())
+        .map(|r| {
+            (users[*r as usize].iter().copied())
+                .filter(|&(i, j)| !uses_twice(&options[i][j]))
+                .collect()
+        })
+        .collect();
     // The conditionals the definitions would write with every option inline.
-    let inline: usize = checked
-        .iter()
-        .flat_map(|r| users[*r as usize].iter())
+    let inline: usize = (coverers.iter().flatten())
         .map(|&(i, j)| options[i][j].len())
         .sum();
     let share = inline > SHARE_OVER;
@@ -212,17 +220,18 @@ pub(super) fn risks(
         risk,
         checked: checked.into_iter().collect(),
         group: HashMap::new(),
+        coverers,
         shared,
         shared_group: HashMap::new(),
     };
-    (checks.lookup_scan(options, &users) <= SCAN_BUDGET).then_some(checks)
+    (checks.lookup_scan(options) <= SCAN_BUDGET).then_some(checks)
 }
 
 impl Checks {
     /// The conditionals PCRE2's compile scans to look up the checks' calls
     /// ([`call_lookup`](super::call_lookup)): the definitions' calls of shared options, then
     /// the options' calls of the checks, over the definitions in the order they are printed.
-    fn lookup_scan(&self, options: &[Vec<Vec<u32>>], users: &[Vec<(usize, usize)>]) -> usize {
+    fn lookup_scan(&self, options: &[Vec<Vec<u32>>]) -> usize {
         let shared: HashMap<(usize, usize), usize> = (self.shared.iter().enumerate())
             .map(|(k, ij)| (*ij, self.checked.len() + k))
             .collect();
@@ -231,15 +240,11 @@ impl Checks {
             .collect();
         let in_check =
             |&(i, j): &(usize, usize)| shared.get(&(i, j)).map_or(options[i][j].len(), |_| 1);
-        let sizes: Vec<usize> = (self.checked.iter())
-            .map(|r| 1 + users[*r as usize].iter().map(in_check).sum::<usize>())
+        let sizes: Vec<usize> = (self.coverers.iter())
+            .map(|list| 1 + list.iter().map(in_check).sum::<usize>())
             .chain(self.shared.iter().map(|&(i, j)| options[i][j].len()))
             .collect();
-        let from_checks = (self.checked.iter()).flat_map(|r| {
-            users[*r as usize]
-                .iter()
-                .filter_map(|ij| shared.get(ij).copied())
-        });
+        let from_checks = (self.coverers.iter().flatten()).filter_map(|ij| shared.get(ij).copied());
         let from_options = (self.risk.iter().flatten().flatten()).map(|r| check[r]);
         super::call_lookup::scanned(&sizes, from_checks.chain(from_options))
     }
@@ -279,35 +284,20 @@ impl Checks {
     /// The definitions: for each checked resource, its group used, or an option using it whose
     /// resources are all free; then each shared option's test that its resources are all free.
     pub(super) fn define(&self, groups: &[GroupId], options: &[Vec<Vec<u32>>]) -> Node {
-        let mut users: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
-        for (i, opts) in options.iter().enumerate() {
-            for (j, o) in opts.iter().enumerate().filter(|(_, o)| !uses_twice(o)) {
-                for r in o {
-                    users.entry(*r).or_default().push((i, j));
-                }
-            }
-        }
         let free = |g: GroupId| Node::Cond {
             group: g,
             yes: Box::new(Node::Fail),
             no: Box::new(Node::Seq(vec![])),
         };
         let all_free = |o: &[u32]| Node::Seq(o.iter().map(|s| free(groups[*s as usize])).collect());
-        let definitions = self
-            .checked
-            .iter()
-            .map(|r| {
-                let options: Vec<Node> = users
-                    .get(r)
-                    .map(|list| {
-                        list.iter()
-                            .map(|&(i, j)| match self.shared_group.get(&(i, j)) {
-                                Some(g) => Node::Call(*g),
-                                None => all_free(&options[i][j]),
-                            })
-                            .collect()
+        let definitions = (self.checked.iter().zip(&self.coverers))
+            .map(|(r, list)| {
+                let options: Vec<Node> = (list.iter())
+                    .map(|&(i, j)| match self.shared_group.get(&(i, j)) {
+                        Some(g) => Node::Call(*g),
+                        None => all_free(&options[i][j]),
                     })
-                    .unwrap_or_default();
+                    .collect();
                 let coverable = if options.is_empty() {
                     Node::Fail
                 } else {

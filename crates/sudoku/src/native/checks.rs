@@ -14,10 +14,10 @@
 //!
 //! The checks are fixed per (depth, candidate) before the search, as the pattern's calls are,
 //! and past the IR's `FORWARD_BUDGET` calls there are none (the IR then lowers the packing at a
-//! weaker level, `SCAN_BUDGET` too, and the walk runs at the level the pattern carried). Only the houses' resources are
-//! mirrored: on puzzles with relations or conditions (the pattern's checks also follow their
-//! resources) the native tree is then larger than the engine's, never smaller, and its
-//! solutions are the same.
+//! weaker level, past `SCAN_BUDGET` too, and the walk runs at the level the pattern carried).
+//! Only the houses' resources are mirrored: on puzzles with relations or conditions (the
+//! pattern's checks also follow their resources) the native tree is then larger than the
+//! engine's, never smaller, and its solutions are the same.
 
 use std::collections::BTreeSet;
 
