@@ -7,13 +7,16 @@
 //! of the big pattern ([`FIRST_BOUND_PER_PIECE_CELL`]); then, if it has not answered, the
 //! branch-reset form, faster per search node but slow to build, until the whole bound
 //! ([`DEFAULT_BOUND`]) is spent. Both give the classic answer (the checker compares every answer
-//! with the native solver's). `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`) runs one form
+//! with the native solver's). Up to [`LAZY_JIT_MOST_PIECES`] pieces the trie form starts on
+//! PCRE2's interpreter and JIT-compiles only a search that outlasts that compile
+//! ([`Pcre2::lazy_jit`]). `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`) runs one form
 //! alone, for measurements.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use backref_engine::{Engine, Pcre2};
 use backref_fillit::{EXIT_ERROR, EXIT_USAGE, USAGE};
 use backref_pipeline::{Input, Request};
 use backref_program::dialect::{Dialect, PCRE2};
@@ -52,6 +55,21 @@ impl Form {
         }
     }
 
+    /// The engine this form runs on for `pieces` pieces. Up to [`LAZY_JIT_MOST_PIECES`] the
+    /// trie form's search nearly always ends at once, so its JIT compiles only a search that
+    /// outlasts that compile ([`Pcre2::lazy_jit`]); past that, and for the other forms, the JIT
+    /// compiles at once. `BACKREF_FILLIT_ENGINE` names an engine of the registry for every form
+    /// instead (`pcre2`, `pcre2-interp`), for measurements.
+    fn engine(self, pieces: usize) -> Box<dyn Engine> {
+        let named = std::env::var("BACKREF_FILLIT_ENGINE")
+            .ok()
+            .and_then(|name| backref_engine::engine_by_name(&name));
+        named.unwrap_or_else(|| match self {
+            Form::Trie if pieces <= LAZY_JIT_MOST_PIECES => Box::new(Pcre2::lazy_jit()),
+            _ => Box::new(Pcre2::jit()),
+        })
+    }
+
     /// The compile options of this form.
     fn options(self) -> Options {
         match self {
@@ -64,6 +82,13 @@ impl Form {
         }
     }
 }
+
+/// The most pieces for which the trie form starts on the interpreter ([`Form::engine`]).
+/// Measured on the public inputs and the fixtures (docs/performance.md, "The C solvers beside
+/// the drop-in"): with 1–6 pieces the JIT's compile was most of the drop-in's time (4 pieces:
+/// 4–6 ms, 2.8–3 ms without it); from 7 pieces on, searches longer than the interpreter's
+/// budget made some inputs slower (9 pieces: 25 → 62 ms).
+pub const LAZY_JIT_MOST_PIECES: usize = 6;
 
 /// How long the regex engine may search before the drop-in answers natively, unless
 /// `BACKREF_FILLIT_TIMEOUT` (seconds) says otherwise: the classic program takes no options,
@@ -129,7 +154,6 @@ pub fn run(args: &[String]) -> ExitCode {
         let _ = out.write_all(b"error\n");
         return ExitCode::from(EXIT_ERROR as u8);
     };
-    let engine = backref_engine::engine_by_name("pcre2").expect("pcre2 is built in");
     let start = Instant::now();
     let plan = match Form::from_env() {
         Some(form) => vec![(form, bound())],
@@ -144,6 +168,7 @@ pub fn run(args: &[String]) -> ExitCode {
         let Some(left) = until.checked_sub(start.elapsed()) else {
             continue;
         };
+        let engine = form.engine(shape.map_or(usize::MAX, |(pieces, _)| pieces));
         let mut request = Request::new(&*engine);
         request.options = form.options();
         request.limits.timeout = Some(left.max(Duration::from_millis(1)));

@@ -257,6 +257,9 @@ fn fillit_fixtures_match_the_classic_output() {
         }
         let out = backref(&["fillit", f.to_str().unwrap()]);
         assert_eq!(String::from_utf8(out.stdout).unwrap(), exp, "{f:?}");
+        // The answer came from the regex: the native fallback would say so on stderr.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.is_empty(), "{f:?}: {stderr}");
         if exp != "error\n" {
             let (v, code) = json(&["solve", "fillit", f.to_str().unwrap()]);
             assert_eq!(

@@ -17,6 +17,10 @@
 //! the counting form may exceed the JIT's 64 KiB frame where the plain form does not: each form
 //! reports its own [`JitFallback`].
 //!
+//! A lazy matcher ([`Pcre2::lazy_jit`]) compiles for the interpreter only and matches there
+//! first, for about as many steps as the JIT's compile would take time; a search that has not
+//! ended by then JIT-compiles a copy of the code (kept for later runs) and starts again on it.
+//!
 //! # Limits
 //!
 //! Compile errors that are PCRE2 limits rather than mistakes (more than 65,535 capture groups,
@@ -56,18 +60,18 @@ use std::time::{Duration, Instant};
 
 use backref_program::dialect::{Dialect, PCRE2};
 use pcre2_sys::{
-    pcre2_code_8, pcre2_code_free_8, pcre2_compile_8, pcre2_config_8, pcre2_get_error_message_8,
-    pcre2_get_ovector_count_8, pcre2_get_ovector_pointer_8, pcre2_jit_compile_8, pcre2_jit_stack_8,
-    pcre2_jit_stack_assign_8, pcre2_jit_stack_create_8, pcre2_jit_stack_free_8, pcre2_match_8,
-    pcre2_match_context_8, pcre2_match_context_create_8, pcre2_match_context_free_8,
-    pcre2_match_data_8, pcre2_match_data_create_from_pattern_8, pcre2_match_data_free_8,
-    pcre2_pattern_info_8, pcre2_set_depth_limit_8, pcre2_set_heap_limit_8, pcre2_set_match_limit_8,
-    PCRE2_CONFIG_JIT, PCRE2_CONFIG_LINKSIZE, PCRE2_CONFIG_PARENSLIMIT, PCRE2_CONFIG_VERSION,
-    PCRE2_DOTALL, PCRE2_ERROR_CALLOUT, PCRE2_ERROR_DEPTHLIMIT, PCRE2_ERROR_HEAPLIMIT,
-    PCRE2_ERROR_JIT_STACKLIMIT, PCRE2_ERROR_JIT_UNSUPPORTED, PCRE2_ERROR_MATCHLIMIT,
-    PCRE2_ERROR_NOMATCH, PCRE2_ERROR_NOMEMORY, PCRE2_EXTENDED, PCRE2_INFO_CAPTURECOUNT,
-    PCRE2_INFO_NAMECOUNT, PCRE2_INFO_NAMEENTRYSIZE, PCRE2_INFO_NAMETABLE, PCRE2_JIT_COMPLETE,
-    PCRE2_MULTILINE,
+    pcre2_code_8, pcre2_code_copy_8, pcre2_code_free_8, pcre2_compile_8, pcre2_config_8,
+    pcre2_get_error_message_8, pcre2_get_ovector_count_8, pcre2_get_ovector_pointer_8,
+    pcre2_jit_compile_8, pcre2_jit_stack_8, pcre2_jit_stack_assign_8, pcre2_jit_stack_create_8,
+    pcre2_jit_stack_free_8, pcre2_match_8, pcre2_match_context_8, pcre2_match_context_create_8,
+    pcre2_match_context_free_8, pcre2_match_data_8, pcre2_match_data_create_from_pattern_8,
+    pcre2_match_data_free_8, pcre2_pattern_info_8, pcre2_set_depth_limit_8, pcre2_set_heap_limit_8,
+    pcre2_set_match_limit_8, PCRE2_CONFIG_JIT, PCRE2_CONFIG_LINKSIZE, PCRE2_CONFIG_PARENSLIMIT,
+    PCRE2_CONFIG_VERSION, PCRE2_DOTALL, PCRE2_ERROR_CALLOUT, PCRE2_ERROR_DEPTHLIMIT,
+    PCRE2_ERROR_HEAPLIMIT, PCRE2_ERROR_JIT_STACKLIMIT, PCRE2_ERROR_JIT_UNSUPPORTED,
+    PCRE2_ERROR_MATCHLIMIT, PCRE2_ERROR_NOMATCH, PCRE2_ERROR_NOMEMORY, PCRE2_EXTENDED,
+    PCRE2_INFO_CAPTURECOUNT, PCRE2_INFO_NAMECOUNT, PCRE2_INFO_NAMEENTRYSIZE, PCRE2_INFO_NAMETABLE,
+    PCRE2_JIT_COMPLETE, PCRE2_MULTILINE,
 };
 use serde::Serialize;
 
@@ -149,11 +153,21 @@ extern "C" fn stop_at_first(_block: *mut c_void, _data: *mut c_void) -> c_int {
 pub struct Pcre2Config {
     /// JIT-compile the pattern, falling back to the interpreter when the JIT refuses it.
     pub jit: bool,
+    /// With `jit`, JIT-compile only searches that outlast the compile: a first-match run starts
+    /// on the interpreter for about as many steps as JIT-compiling the pattern would take time
+    /// ([`lazy_steps`]), and only a search that has not ended by then is JIT-compiled and run
+    /// again from the start. A short search on a big pattern then skips the JIT's compile (its
+    /// largest cost), and a long one pays at most that compile twice (rent or buy). Counting runs
+    /// always use the JIT.
+    pub lazy: bool,
 }
 
 impl Default for Pcre2Config {
     fn default() -> Pcre2Config {
-        Pcre2Config { jit: true }
+        Pcre2Config {
+            jit: true,
+            lazy: false,
+        }
     }
 }
 
@@ -175,12 +189,24 @@ impl Pcre2 {
 
     /// The `pcre2` engine: JIT, falling back to the interpreter when JIT compilation fails.
     pub fn jit() -> Pcre2 {
-        Pcre2::new(Pcre2Config { jit: true })
+        Pcre2::new(Pcre2Config::default())
+    }
+
+    /// `pcre2` that JIT-compiles only the searches that outlast the compile
+    /// ([`Pcre2Config::lazy`]); the `fillit` drop-in's engine.
+    pub fn lazy_jit() -> Pcre2 {
+        Pcre2::new(Pcre2Config {
+            jit: true,
+            lazy: true,
+        })
     }
 
     /// The `pcre2-interp` engine: the interpreter only.
     pub fn interpreter() -> Pcre2 {
-        Pcre2::new(Pcre2Config { jit: false })
+        Pcre2::new(Pcre2Config {
+            jit: false,
+            lazy: false,
+        })
     }
 
     /// This engine's configuration.
@@ -532,6 +558,17 @@ fn jit_compile(code: &Code) -> Result<(), JitFallback> {
     }
 }
 
+/// The interpreter's steps before a lazy matcher ([`Pcre2Config::lazy`]) JIT-compiles a
+/// `pattern_bytes` pattern: about what the interpreter does in the time the JIT's compile takes.
+/// Measured on fillit's patterns of 2–60 KB (Intel Xeon, PCRE2 10.46; docs/performance.md, "The
+/// C solvers beside the drop-in"): `pcre2_jit_compile` took about 0.3 ms plus 0.155 µs a byte,
+/// and the interpreter ran about 22 million steps a second.
+fn lazy_steps(pattern_bytes: usize) -> u64 {
+    const BASE_STEPS: u64 = 6_000;
+    const STEPS_PER_BYTE: u64 = 3;
+    BASE_STEPS + STEPS_PER_BYTE * pattern_bytes as u64
+}
+
 /// Matches `subject` from its start with `form`, the match limit set to `limit`, and returns
 /// PCRE2's return code. `context` carries the run's other limits, callout and JIT stack.
 fn match_limited(
@@ -632,6 +669,31 @@ impl Form {
             group_count: code.capture_count(),
             names: code.names(),
             has_callouts: code.has_callouts(),
+            code,
+            compile_time: start.elapsed(),
+        })
+    }
+
+    /// A JIT-compiled copy of this interpreter form, for a lazy matcher's long searches.
+    fn jit_copy(&self, engine: &'static str) -> Result<Form, EngineError> {
+        let start = Instant::now();
+        // SAFETY: `self.code` is a valid compiled pattern, only read here; the copy is a new
+        // object (without JIT code) that the returned `Code` owns and frees.
+        let copy = unsafe { pcre2_code_copy_8(self.code.0) };
+        if copy.is_null() {
+            return Err(EngineError::Match {
+                engine,
+                message: "out of memory copying the compiled pattern for the JIT".into(),
+            });
+        }
+        let code = Code(copy);
+        let jit_fallback = jit_compile(&code).err();
+        Ok(Form {
+            jit: jit_fallback.is_none(),
+            jit_fallback,
+            group_count: self.group_count,
+            names: self.names.clone(),
+            has_callouts: self.has_callouts,
             code,
             compile_time: start.elapsed(),
         })
@@ -1152,7 +1214,9 @@ impl Pcre2 {
             });
         }
         let options = compile_options(flags);
-        let form = Form::build(engine, pattern, options, self.config.jit, counting)?;
+        // A lazy matcher's plain form starts on the interpreter; counting keeps the JIT.
+        let lazy = self.config.jit && self.config.lazy && !counting;
+        let form = Form::build(engine, pattern, options, self.config.jit && !lazy, counting)?;
         let compile_time = form.compile_time;
         let (plain, counting_form) = if counting {
             (None, OnceLock::from(Ok(Arc::new(form))))
@@ -1166,6 +1230,8 @@ impl Pcre2 {
             jit: self.config.jit,
             plain,
             counting: counting_form,
+            lazy_steps: lazy.then(|| lazy_steps(pattern.len())),
+            jitted: OnceLock::new(),
             compile_time,
         })
     }
@@ -1278,6 +1344,11 @@ struct Pcre2Matcher {
     /// form, whose extra callout lets every match through).
     plain: Option<Arc<Form>>,
     counting: OnceLock<Result<Arc<Form>, EngineError>>,
+    /// For a lazy matcher ([`Pcre2Config::lazy`]), the interpreter's steps before the JIT.
+    lazy_steps: Option<u64>,
+    /// A lazy matcher's plain form JIT-compiled, made by the first search that outlasts
+    /// `lazy_steps`.
+    jitted: OnceLock<Result<Arc<Form>, EngineError>>,
     compile_time: Duration,
 }
 
@@ -1369,6 +1440,27 @@ impl Matcher for Pcre2Matcher {
 
     fn run(&self, subject: &str, mode: Mode, limits: &Limits) -> Result<Run, EngineError> {
         let (form, compiled_now) = self.form(mode.counts())?;
+        let user_limit = u64::from(clamp_u32(limits.match_limit, u32::MAX));
+        match self.lazy_steps {
+            Some(steps) if !form.jit && !mode.counts() && steps < user_limit => {
+                self.run_lazily(form, compiled_now, steps, subject, mode, limits)
+            }
+            _ => self.run_on(form, compiled_now, subject, mode, limits),
+        }
+    }
+}
+
+impl Pcre2Matcher {
+    /// A run of `form`, on this thread or, when a race may cancel it and only callouts could
+    /// stop it here, on a worker the run leaves behind.
+    fn run_on(
+        &self,
+        form: &Arc<Form>,
+        compiled_now: Duration,
+        subject: &str,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Result<Run, EngineError> {
         match &limits.cancel {
             // Only callouts can stop a match; without them the match runs on a worker that
             // the run leaves behind when the flag rises.
@@ -1383,6 +1475,67 @@ impl Matcher for Pcre2Matcher {
             ),
             _ => run_form(self.engine, form, compiled_now, subject, mode, limits),
         }
+    }
+
+    /// A lazy matcher's first-match run: the interpreter for `steps`; if the search has not
+    /// ended, the JIT-compiled form from the start, with what is left of the timeout. The run's
+    /// timing counts both matches and the JIT's compile.
+    fn run_lazily(
+        &self,
+        form: &Arc<Form>,
+        compiled_now: Duration,
+        steps: u64,
+        subject: &str,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Result<Run, EngineError> {
+        // The step budget bounds this run to about the JIT's compile time.
+        let first_limits = Limits {
+            timeout: None,
+            match_limit: Some(steps),
+            ..limits.clone()
+        };
+        let first = self.run_on(form, compiled_now, subject, mode, &first_limits)?;
+        if !matches!(
+            first.outcome,
+            Outcome::GaveUp {
+                limit: Limit::MatchLimit,
+                ..
+            }
+        ) {
+            return Ok(first);
+        }
+        let mut jit_now = Duration::ZERO;
+        let jitted = self.jitted.get_or_init(|| {
+            let jitted = form.jit_copy(self.engine);
+            if let Ok(jitted) = &jitted {
+                jit_now = jitted.compile_time;
+            }
+            jitted.map(Arc::new)
+        });
+        let jitted = jitted.as_ref().map_err(Clone::clone)?;
+        let spent = first.timing.matching;
+        let rest = Limits {
+            timeout: limits.timeout.map(|t| t.saturating_sub(spent + jit_now)),
+            ..limits.clone()
+        };
+        let mut run = self.run_on(jitted, compiled_now, subject, mode, &rest)?;
+        run.timing.compile += jit_now;
+        run.timing.matching += spent;
+        if let Outcome::GaveUp { elapsed, .. } = &mut run.outcome {
+            *elapsed += spent + jit_now;
+        }
+        run.notes.insert(
+            0,
+            format!(
+                "the interpreter's first {} steps ({:.1} ms) did not end the search: JIT-compiled \
+                 the pattern ({:.1} ms) and matched again",
+                thousands(steps),
+                spent.as_secs_f64() * 1e3,
+                jit_now.as_secs_f64() * 1e3
+            ),
+        );
+        Ok(run)
     }
 }
 

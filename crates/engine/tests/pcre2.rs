@@ -879,3 +879,82 @@ fn a_compile_that_may_be_cancelled_compiles_unless_the_flag_rises() {
         raiser.join().unwrap();
     }
 }
+
+/// The lazy JIT ([`Pcre2::lazy_jit`]): a search that ends within the interpreter's budget never
+/// JIT-compiles; a longer one JIT-compiles and runs again, with the same outcome as the JIT.
+#[test]
+fn lazy_jit_compiles_only_searches_that_outlast_the_budget() {
+    let lazy = Pcre2::lazy_jit();
+    assert_eq!(lazy.name(), "pcre2");
+    let matcher = lazy.compile(r"\A(a+)b\z", &Flags::NONE).unwrap();
+    let short = matcher
+        .run("aaab", Mode::First, &Limits::default())
+        .unwrap();
+    assert_eq!(solved(&short).get(1), Some("aaa"));
+    assert!(!short.timing.jit, "a short search stays on the interpreter");
+    assert!(short.notes.is_empty(), "{:?}", short.notes);
+
+    // Exponentially many splits of 26 a's: far past the budget of a 16-byte pattern.
+    let matcher = lazy.compile(HARD, &Flags::NONE).unwrap();
+    let long = matcher
+        .run(&hard_subject(26), Mode::First, &Limits::default())
+        .unwrap();
+    assert_eq!(long.outcome, Outcome::NoSolution);
+    assert!(long.timing.jit, "the long search ran on the JIT");
+    assert!(
+        long.notes[0].starts_with("the interpreter's first "),
+        "{:?}",
+        long.notes
+    );
+    // The JIT-compiled copy is kept for the matcher's next runs.
+    let again = matcher
+        .run(&hard_subject(26), Mode::First, &Limits::default())
+        .unwrap();
+    assert_eq!(again.outcome, Outcome::NoSolution);
+    assert!(again.timing.jit);
+}
+
+/// A lazy run finds the same first solution as the JIT, honours a match limit below its budget
+/// on the interpreter, and counts on the JIT.
+#[test]
+fn lazy_jit_agrees_with_the_jit() {
+    let (subject, body) = queens(12, pcre2_backref, false);
+    let pattern = format!(r"\A{body}\z");
+    let first = |e: Pcre2| {
+        let run = e
+            .run(&pattern, &subject, Mode::First, &Limits::default())
+            .unwrap();
+        (1..=12)
+            .map(|g| solved(&run).get(g).unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let board = first(Pcre2::lazy_jit());
+    assert!(valid_board(12, |g| board.get(g - 1).cloned()));
+    assert_eq!(board, first(Pcre2::jit()));
+
+    let limits = Limits {
+        match_limit: Some(50),
+        ..Limits::default()
+    };
+    let run = Pcre2::lazy_jit()
+        .run(&pattern, &subject, Mode::First, &limits)
+        .unwrap();
+    assert_eq!(gave_up(&run), Limit::MatchLimit);
+    assert!(
+        !run.timing.jit,
+        "the user's limit ends the run before the budget"
+    );
+
+    let (subject, body) = queens(8, pcre2_backref, false);
+    let pattern = format!(r"\A{body}\z");
+    let run = Pcre2::lazy_jit()
+        .run(
+            &pattern,
+            &subject,
+            Mode::Count { keep: 0 },
+            &Limits::default(),
+        )
+        .unwrap();
+    assert_eq!(run.count.unwrap().matches, 92);
+    assert!(run.timing.jit);
+}
