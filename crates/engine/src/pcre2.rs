@@ -1478,7 +1478,8 @@ impl Pcre2Matcher {
     }
 
     /// A lazy matcher's first-match run: the interpreter for `steps`; if the search has not
-    /// ended, the JIT-compiled form from the start, with what is left of the timeout. The run's
+    /// ended (or hit one of the interpreter's own limits), the JIT-compiled form from the start,
+    /// with what is left of the timeout. The run's
     /// timing counts both matches and the JIT's compile.
     fn run_lazily(
         &self,
@@ -1496,14 +1497,11 @@ impl Pcre2Matcher {
             ..limits.clone()
         };
         let first = self.run_on(form, compiled_now, subject, mode, &first_limits)?;
-        if !matches!(
-            first.outcome,
-            Outcome::GaveUp {
-                limit: Limit::MatchLimit,
-                ..
-            }
-        ) {
-            return Ok(first);
+        // Any limit but a cancel goes on to the JIT: the interpreter's heap and depth limits
+        // are not the JIT's, and the budget is not the user's.
+        match first.outcome {
+            Outcome::GaveUp { limit, .. } if limit != Limit::Cancelled => {}
+            _ => return Ok(first),
         }
         let mut jit_now = Duration::ZERO;
         let jitted = self.jitted.get_or_init(|| {
