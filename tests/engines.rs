@@ -23,7 +23,7 @@ const TIMEOUT: &str = "10";
 /// engines; the generated 25×25 sudoku: a 2.4 MB pattern, about 1 s through PCRE2 alone); the
 /// rest take well under a second each. The Sudoku variants of issue 13's second round run on
 /// every engine through their unique fixture; their several and no-solution ones (100–250 KB
-/// patterns, 20–110 s per fixture over the fifteen engines) are checked on PCRE2, counts
+/// patterns, 20–110 s per fixture over the fifteen engines of the time) are checked on PCRE2, counts
 /// included, by `tests/sudoku.rs`.
 const SLOW: &[&str] = &[
     "gen15_1",

@@ -171,7 +171,8 @@ impl Default for Pcre2Config {
     }
 }
 
-/// The PCRE2 engine: `pcre2` (JIT with interpreter fallback) or `pcre2-interp` (interpreter).
+/// The PCRE2 engine: `pcre2` (JIT with interpreter fallback), `pcre2-interp` (interpreter) or
+/// `pcre2-lazy` (the interpreter first, the JIT for searches that outlast its compile).
 ///
 /// [`Limits::timeout`] is checked after compiling and then only at callouts: a pattern without
 /// `(?C1)`-style items runs until it ends or reaches the match limit (with the default
@@ -192,8 +193,8 @@ impl Pcre2 {
         Pcre2::new(Pcre2Config::default())
     }
 
-    /// `pcre2` that JIT-compiles only the searches that outlast the compile
-    /// ([`Pcre2Config::lazy`]); the `fillit` drop-in's engine.
+    /// The `pcre2-lazy` engine: JIT-compiles only the searches that outlast the compile
+    /// ([`Pcre2Config::lazy`]); the `fillit` drop-in's engine for small inputs.
     pub fn lazy_jit() -> Pcre2 {
         Pcre2::new(Pcre2Config {
             jit: true,
@@ -1239,10 +1240,10 @@ impl Pcre2 {
 
 impl Engine for Pcre2 {
     fn name(&self) -> &'static str {
-        if self.config.jit {
-            "pcre2"
-        } else {
-            "pcre2-interp"
+        match (self.config.jit, self.config.lazy) {
+            (true, false) => "pcre2",
+            (true, true) => "pcre2-lazy",
+            (false, _) => "pcre2-interp",
         }
     }
 

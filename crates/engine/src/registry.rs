@@ -17,6 +17,7 @@ pub struct EngineEntry {
 pub const ENGINES: &[EngineEntry] = &[
     entry("pcre2", || Box::new(Pcre2::jit())),
     entry("pcre2-interp", || Box::new(Pcre2::interpreter())),
+    entry("pcre2-lazy", || Box::new(Pcre2::lazy_jit())),
     entry("fancy", || Box::new(Fancy::new())),
     entry("oniguruma", || Box::new(Onig::new())),
     entry("perl", || Box::new(External::perl())),

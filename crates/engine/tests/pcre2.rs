@@ -885,7 +885,7 @@ fn a_compile_that_may_be_cancelled_compiles_unless_the_flag_rises() {
 #[test]
 fn lazy_jit_compiles_only_searches_that_outlast_the_budget() {
     let lazy = Pcre2::lazy_jit();
-    assert_eq!(lazy.name(), "pcre2");
+    assert_eq!(lazy.name(), "pcre2-lazy");
     let matcher = lazy.compile(r"\A(a+)b\z", &Flags::NONE).unwrap();
     let short = matcher
         .run("aaab", Mode::First, &Limits::default())

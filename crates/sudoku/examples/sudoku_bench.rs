@@ -7,7 +7,7 @@
 //! the match, and which the race waits for); `winner` counts which order won.
 //!
 //!     cargo run --release -p backref-sudoku --example sudoku_bench -- FILE... \
-//!         [--limit K] [--order NAME] [--each]
+//!         [--limit K] [--order NAME] [--each] [--engine NAME]
 //!
 //! `--each` also prints one line per puzzle on stderr: its number, wall, match and native ms.
 
@@ -33,24 +33,28 @@ fn main() {
     let mut limit = usize::MAX;
     let mut order = None;
     let mut each = false;
+    let mut engine_name = "pcre2".to_string();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => limit = args.next().and_then(|k| k.parse().ok()).expect("--limit K"),
             "--order" => order = args.next(),
             "--each" => each = true,
+            "--engine" => engine_name = args.next().expect("--engine NAME"),
             _ => files.push(a),
         }
     }
     if files.is_empty() {
-        eprintln!("usage: sudoku_bench FILE... [--limit K] [--order NAME] [--each]");
+        eprintln!(
+            "usage: sudoku_bench FILE... [--limit K] [--order NAME] [--each] [--engine NAME]"
+        );
         std::process::exit(2);
     }
     // The CLI always has a second thread (its watchdog), and glibc's allocator takes a faster
     // path while a process has only one: without this, a race's first thread would slow every
     // later allocation and make one order look faster than it is in the CLI.
     std::thread::spawn(|| {}).join().expect("a thread");
-    let engine = backref_engine::engine_by_name("pcre2").expect("PCRE2 is built in");
+    let engine = backref_engine::engine_by_name(&engine_name).expect("a registered engine");
     let mut request = Request::new(&*engine);
     request.settings.order = order;
     request.limits.timeout = Some(std::time::Duration::from_secs(20));
