@@ -32,7 +32,7 @@ fn assert_queens(grid: &serde_json::Value, n: usize) {
 
 #[test]
 fn solves_one_to_twelve_through_pcre2_and_fancy() {
-    for engine in ["pcre2", "pcre2-interp", "fancy"] {
+    for engine in ["pcre2", "pcre2-interp", "pcre2-lazy", "fancy"] {
         for n in 1..=12 {
             if n == 2 || n == 3 {
                 continue;
@@ -75,7 +75,7 @@ fn every_encoding_and_order_solves_and_verifies() {
 
 #[test]
 fn two_and_three_have_no_solution_not_gave_up() {
-    for engine in ["pcre2", "pcre2-interp", "fancy"] {
+    for engine in ["pcre2", "pcre2-interp", "pcre2-lazy", "fancy"] {
         for n in ["2", "3"] {
             for encoding in ["pairwise", "rowguard", "packing", "compact"] {
                 let (v, code) = json(&[
