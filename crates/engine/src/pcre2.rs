@@ -561,7 +561,7 @@ fn jit_compile(code: &Code) -> Result<(), JitFallback> {
 
 /// The interpreter's steps before a lazy matcher ([`Pcre2Config::lazy`]) JIT-compiles a
 /// `pattern_bytes` pattern: about what the interpreter does in the time the JIT's compile takes.
-/// Measured on fillit's patterns of 2–60 KB (Intel Xeon, PCRE2 10.46; docs/performance.md, "The
+/// Measured on fillit's patterns of 2–60 KB (AMD EPYC, PCRE2 10.46; docs/performance.md, "The
 /// C solvers beside the drop-in"): `pcre2_jit_compile` took about 0.3 ms plus 0.155 µs a byte,
 /// and the interpreter ran about 22 million steps a second.
 fn lazy_steps(pattern_bytes: usize) -> u64 {
