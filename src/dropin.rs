@@ -59,7 +59,7 @@ impl Form {
     /// trie form's search nearly always ends at once, so its JIT compiles only a search that
     /// outlasts that compile ([`Pcre2::lazy_jit`]); past that, and for the other forms, the JIT
     /// compiles at once. `BACKREF_FILLIT_ENGINE` names an engine of the registry for every form
-    /// instead (`pcre2`, `pcre2-interp`), for measurements.
+    /// instead (`pcre2`, `pcre2-interp`, `pcre2-lazy`), for measurements.
     fn engine(self, pieces: usize) -> Box<dyn Engine> {
         let named = std::env::var("BACKREF_FILLIT_ENGINE")
             .ok()
@@ -86,8 +86,8 @@ impl Form {
 /// The most pieces for which the trie form starts on the interpreter ([`Form::engine`]).
 /// Measured on the public inputs and the fixtures (docs/performance.md, "The C solvers beside
 /// the drop-in"): with 1–6 pieces the JIT's compile was most of the drop-in's time (4 pieces:
-/// 4–6 ms, 2.8–3 ms without it); from 7 pieces on, searches longer than the interpreter's
-/// budget made some inputs slower (9 pieces: 25 → 62 ms).
+/// 5.2–6.0 ms with it, 3.6–3.8 ms without); from 7 pieces on, searches longer than the
+/// interpreter's budget made some inputs slower (9 pieces: 25 → 62 ms).
 pub const LAZY_JIT_MOST_PIECES: usize = 6;
 
 /// How long the regex engine may search before the drop-in answers natively, unless
