@@ -958,3 +958,25 @@ fn lazy_jit_agrees_with_the_jit() {
     assert_eq!(run.count.unwrap().matches, 92);
     assert!(run.timing.jit);
 }
+
+/// A lazy run keeps its deadline: an endless search passes the interpreter's budget, goes on to
+/// the JIT with what is left of the timeout, and gives up there at the timeout.
+#[test]
+fn lazy_jit_keeps_the_timeout() {
+    let limits = Limits {
+        timeout: Some(Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let run = Pcre2::lazy_jit()
+        .run(HARD, &hard_subject(80), Mode::First, &limits)
+        .unwrap();
+    assert_eq!(gave_up(&run), Limit::Timeout);
+    assert!(start.elapsed() >= Duration::from_millis(200));
+    assert!(run.timing.jit, "the timeout ended the JIT's run");
+    assert!(
+        run.notes[0].starts_with("the interpreter's first "),
+        "{:?}",
+        run.notes
+    );
+}
