@@ -663,8 +663,13 @@ impl Form {
             Code::compile(pattern, options)
                 .map_err(|f| compile_error(engine, pattern, f.code, f.offset))?
         };
+        Ok(Form::from_code(code, jit, start))
+    }
+
+    /// The form of compiled `code`, JIT-compiled when `jit`; its compile time runs from `start`.
+    fn from_code(code: Code, jit: bool, start: Instant) -> Form {
         let jit_fallback = if jit { jit_compile(&code).err() } else { None };
-        Ok(Form {
+        Form {
             jit: jit && jit_fallback.is_none(),
             jit_fallback,
             group_count: code.capture_count(),
@@ -672,7 +677,7 @@ impl Form {
             has_callouts: code.has_callouts(),
             code,
             compile_time: start.elapsed(),
-        })
+        }
     }
 
     /// A JIT-compiled copy of this interpreter form, for a lazy matcher's long searches.
@@ -687,17 +692,7 @@ impl Form {
                 message: "out of memory copying the compiled pattern for the JIT".into(),
             });
         }
-        let code = Code(copy);
-        let jit_fallback = jit_compile(&code).err();
-        Ok(Form {
-            jit: jit_fallback.is_none(),
-            jit_fallback,
-            group_count: self.group_count,
-            names: self.names.clone(),
-            has_callouts: self.has_callouts,
-            code,
-            compile_time: start.elapsed(),
-        })
+        Ok(Form::from_code(Code(copy), true, start))
     }
 }
 
@@ -1362,18 +1357,29 @@ impl Pcre2Matcher {
                 return Ok((plain, Duration::ZERO));
             }
         }
-        let mut compiled_now = Duration::ZERO;
-        let form = self.counting.get_or_init(|| {
-            let form = Form::build(self.engine, &self.pattern, self.options, self.jit, true);
-            if let Ok(form) = &form {
-                compiled_now = form.compile_time;
-            }
-            form.map(Arc::new)
-        });
-        match form {
-            Ok(form) => Ok((form, compiled_now)),
-            Err(e) => Err(e.clone()),
+        built_once(&self.counting, || {
+            Form::build(self.engine, &self.pattern, self.options, self.jit, true)
+        })
+    }
+}
+
+/// The form in `cell`, built by `build` on first use, and how long building took in this call
+/// (zero when an earlier call built it).
+fn built_once(
+    cell: &OnceLock<Result<Arc<Form>, EngineError>>,
+    build: impl FnOnce() -> Result<Form, EngineError>,
+) -> Result<(&Arc<Form>, Duration), EngineError> {
+    let mut built_now = Duration::ZERO;
+    let form = cell.get_or_init(|| {
+        let form = build();
+        if let Ok(form) = &form {
+            built_now = form.compile_time;
         }
+        form.map(Arc::new)
+    });
+    match form {
+        Ok(form) => Ok((form, built_now)),
+        Err(e) => Err(e.clone()),
     }
 }
 
@@ -1504,15 +1510,7 @@ impl Pcre2Matcher {
             Outcome::GaveUp { limit, .. } if limit != Limit::Cancelled => {}
             _ => return Ok(first),
         }
-        let mut jit_now = Duration::ZERO;
-        let jitted = self.jitted.get_or_init(|| {
-            let jitted = form.jit_copy(self.engine);
-            if let Ok(jitted) = &jitted {
-                jit_now = jitted.compile_time;
-            }
-            jitted.map(Arc::new)
-        });
-        let jitted = jitted.as_ref().map_err(Clone::clone)?;
+        let (jitted, jit_now) = built_once(&self.jitted, || form.jit_copy(self.engine))?;
         let spent = first.timing.matching;
         let rest = Limits {
             timeout: limits.timeout.map(|t| t.saturating_sub(spent + jit_now)),
