@@ -2,7 +2,9 @@
 //! answer). Cells are taken one at a time, the next being, in turn:
 //!
 //! 1. one that is the last open cell of a clued run (its sum then leaves it one digit);
-//! 2. among those equal so far, one with the most decided cells in its two runs;
+//! 2. among those equal so far, one with the most decided cells in its clued runs (a run
+//!    without a clue only asks for distinct digits: following it would enumerate free cells
+//!    before the sums that can fail);
 //! 3. then the least freedom its clues leave: 1000 × the digits both its runs' sums admit, plus
 //!    100 × the sum over its runs of ln(digit sets making the run's sum);
 //! 4. then reading order.
@@ -69,7 +71,9 @@ pub fn decision_order(runs: &[Run]) -> Vec<(usize, usize)> {
             for &k in &runs_of[i] {
                 let open = members[k].iter().filter(|&&o| !done[o]).count();
                 last |= open == 1 && runs[k].sum.is_some();
-                decided += members[k].len() - open;
+                if runs[k].sum.is_some() {
+                    decided += members[k].len() - open;
+                }
                 digits &= freedom[k].1;
                 loose += freedom[k].0;
             }
@@ -117,5 +121,55 @@ mod tests {
         // (0,0) first: {1,2} ∩ {7,8,9} is empty, the tightest; then (0,1) ends the across
         // run; then the down run's cells in reading order, (2,0) closing it.
         assert_eq!(decision_order(&runs), vec![(0, 0), (0, 1), (1, 0), (2, 0)]);
+    }
+
+    #[test]
+    fn clued_runs_come_before_cells_only_distinctness_constrains() {
+        // An unframed 3×5 grid (from the differential loop): clue 2\17 at (1,2), 5\ at (0,4).
+        // Its sums contradict ((1,4) needs 8 or 9 across but at most 4 down), while the runs
+        // without clues only ask for distinct digits. Following those runs first enumerated
+        // their free cells (5 s of PCRE2 matching); the sums come first now.
+        let runs = vec![
+            Run {
+                cells: vec![(2, 2)],
+                sum: Some(2),
+            },
+            Run {
+                cells: vec![(1, 3), (1, 4)],
+                sum: Some(17),
+            },
+            Run {
+                cells: vec![(1, 4), (2, 4)],
+                sum: Some(5),
+            },
+            Run {
+                cells: vec![(0, 0), (0, 1), (0, 2), (0, 3)],
+                sum: None,
+            },
+            Run {
+                cells: vec![(1, 0), (1, 1)],
+                sum: None,
+            },
+            Run {
+                cells: vec![(2, 0), (2, 1), (2, 2)],
+                sum: None,
+            },
+            Run {
+                cells: vec![(0, 0), (1, 0), (2, 0)],
+                sum: None,
+            },
+            Run {
+                cells: vec![(0, 1), (1, 1), (2, 1)],
+                sum: None,
+            },
+            Run {
+                cells: vec![(0, 3), (1, 3)],
+                sum: None,
+            },
+        ];
+        let order = decision_order(&runs);
+        let clued: Vec<(usize, usize)> = vec![(1, 3), (1, 4), (2, 2), (2, 4)];
+        let last_clued = order.iter().rposition(|c| clued.contains(c)).unwrap();
+        assert_eq!(last_clued, clued.len() - 1, "{order:?}");
     }
 }
