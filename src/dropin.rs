@@ -12,7 +12,9 @@
 //! ([`Pcre2::lazy_jit`]). `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`) runs one form
 //! alone, for measurements.
 
+use std::ffi::OsStr;
 use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -129,17 +131,18 @@ fn bound() -> Duration {
 }
 
 /// Runs the drop-in mode on the arguments after `fillit`.
-pub fn run(args: &[String]) -> ExitCode {
+pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let [path] = args else {
         let _ = out.write_all(USAGE.as_bytes());
         return ExitCode::from(EXIT_USAGE as u8);
     };
+    let path = Path::new(path.as_ref());
     // The classic program opens its argument as a file, even `-`.
     let entry = backref_fillit::puzzle::ENTRY;
     let input = std::fs::read(path).map(|bytes| Input {
         bytes,
-        origin: path.clone(),
+        origin: path.display().to_string(),
     });
     // The piece count and first side, for the choice of form.
     let shape = input
@@ -195,7 +198,7 @@ pub fn run(args: &[String]) -> ExitCode {
                  printing the native solver's",
                 bound().as_secs_f64()
             );
-            let (text, code) = backref_fillit::drop_in(&[path.into()]);
+            let (text, code) = backref_fillit::drop_in(&[path.as_os_str().to_owned()]);
             let _ = out.write_all(text.as_bytes());
             ExitCode::from(code as u8)
         }

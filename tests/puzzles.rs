@@ -3,7 +3,9 @@
 
 mod common;
 
+use std::ffi::OsStr;
 use std::path::Path;
+use std::process::{Command, Output};
 
 use common::{backref, expected, fixtures, grid, json, stderr};
 
@@ -190,18 +192,38 @@ fn malformed_inputs_exit_two_with_a_message() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Runs the fillit drop-in both ways it is installed, labelled: `backref fillit ARGS` and the
+/// `fillit` executable.
+fn drop_ins(args: &[&OsStr]) -> [(&'static str, Output); 2] {
+    let run = |label, exe, first: Option<&str>| {
+        let mut cmd = Command::new(exe);
+        cmd.args(first).args(args);
+        (label, cmd.output().expect("the drop-in runs"))
+    };
+    [
+        run(
+            "backref fillit",
+            env!("CARGO_BIN_EXE_backref"),
+            Some("fillit"),
+        ),
+        run("fillit", env!("CARGO_BIN_EXE_fillit"), None),
+    ]
+}
+
 #[test]
 fn fillit_drop_in_mode_behaves_like_the_classic_program() {
     let dir = std::env::temp_dir().join(format!("backref-fillit-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.txt");
     std::fs::write(&good, "##..\n##..\n....\n....\n\n#...\n#...\n#...\n#...\n").unwrap();
-    let out = backref(&["fillit", good.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        "AAB.\nAAB.\n..B.\n..B.\n"
-    );
+    for (how, out) in drop_ins(&[good.as_os_str()]) {
+        assert_eq!(out.status.code(), Some(0), "{how}");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "AAB.\nAAB.\n..B.\n..B.\n",
+            "{how}"
+        );
+    }
     for bad in [
         "",
         "##..\n##..\n....\n....\n\n",
@@ -211,19 +233,46 @@ fn fillit_drop_in_mode_behaves_like_the_classic_program() {
     ] {
         let f = dir.join("bad.txt");
         std::fs::write(&f, bad).unwrap();
-        let out = backref(&["fillit", f.to_str().unwrap()]);
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), "error\n", "{bad:?}");
+        for (how, out) in drop_ins(&[f.as_os_str()]) {
+            assert_eq!(out.status.code(), Some(1), "{how} {bad:?}");
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                "error\n",
+                "{how} {bad:?}"
+            );
+        }
     }
-    let out = backref(&["fillit"]);
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        "usage: fillit source_file\n"
-    );
-    let out = backref(&["fillit", "a", "b"]);
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        "usage: fillit source_file\n"
-    );
+    let (a, b) = (OsStr::new("a"), OsStr::new("b"));
+    for args in [&[][..], &[a, b][..]] {
+        for (how, out) in drop_ins(args) {
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                "usage: fillit source_file\n",
+                "{how} {args:?}"
+            );
+        }
+    }
+    // The classic program opens any argument as a file: `--help` is a missing file to the
+    // `fillit` executable, while `backref fillit --help` describes the subcommand.
+    let [(_, through_backref), (_, classic)] = drop_ins(&[OsStr::new("--help")]);
+    assert_eq!(String::from_utf8(classic.stdout).unwrap(), "error\n");
+    assert!(String::from_utf8(through_backref.stdout)
+        .unwrap()
+        .contains("Behave exactly like the classic `fillit` program"));
+    // A file name need not be UTF-8, as for the classic program.
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let odd = dir.join(OsStr::from_bytes(b"pi\xe8ces.txt"));
+        std::fs::copy(&good, &odd).unwrap();
+        for (how, out) in drop_ins(&[odd.as_os_str()]) {
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                "AAB.\nAAB.\n..B.\n..B.\n",
+                "{how}"
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -255,11 +304,12 @@ fn fillit_fixtures_match_the_classic_output() {
         if exp.is_empty() {
             continue;
         }
-        let out = backref(&["fillit", f.to_str().unwrap()]);
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), exp, "{f:?}");
-        // The answer came from the regex: the native fallback would say so on stderr.
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.is_empty(), "{f:?}: {stderr}");
+        for (how, out) in drop_ins(&[f.as_os_str()]) {
+            assert_eq!(String::from_utf8(out.stdout).unwrap(), exp, "{how} {f:?}");
+            // The answer came from the regex: the native fallback would say so on stderr.
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(stderr.is_empty(), "{how} {f:?}: {stderr}");
+        }
         if exp != "error\n" {
             let (v, code) = json(&["solve", "fillit", f.to_str().unwrap()]);
             assert_eq!(
