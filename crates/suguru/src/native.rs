@@ -1,64 +1,92 @@
-//! A native backtracking solver: cells in reading order, digits from 1 up (the encoding's
-//! order), each checked against the earlier cells of its region and its earlier neighbours.
-//! Shares no code with the encoder or the checker.
+//! A native backtracking solver: the next cell is the open one with the fewest digits left
+//! (its region's 1..k less the digits of the cells it must differ from; ties in reading order),
+//! digits from 1 up. Shares no code with the encoder or the checker. It is the cross-check, not
+//! a mirror of the pattern's tree: `bench` measures that tree with the IR's own walk.
 
 use crate::{Digits, Suguru};
 
 fn search(p: &Suguru, found: &mut dyn FnMut(&Vec<Vec<u8>>) -> bool) {
     let (h, w) = (p.rows(), p.cols());
-    // For each cell, the earlier cells it must differ from.
-    let mut rivals: Vec<Vec<(usize, usize)>> = Vec::with_capacity(h * w);
-    for r in 0..h {
-        for c in 0..w {
-            let mut v = Vec::new();
-            for r2 in 0..=r {
-                for c2 in 0..w {
-                    if (r2, c2) >= (r, c) {
+    // For each cell (row-major), the cells it must differ from: same region or touching.
+    let mut rivals: Vec<Vec<usize>> = vec![Vec::new(); h * w];
+    for a in 0..h * w {
+        for b in 0..h * w {
+            let ((r, c), (y, x)) = ((a / w, a % w), (b / w, b % w));
+            let near = r.abs_diff(y) <= 1 && c.abs_diff(x) <= 1;
+            if a != b && (near || p.regions[r][c] == p.regions[y][x]) {
+                rivals[a].push(b);
+            }
+        }
+    }
+    // Each cell's own digits as a bit set: its region's 1..k, or its given digit.
+    let own: Vec<u32> = (0..h * w)
+        .map(|a| {
+            let (r, c) = (a / w, a % w);
+            match p.givens[r][c] {
+                Some(g) => 1 << g,
+                None => ((1u32 << (p.sizes[p.regions[r][c]] + 1)) - 1) & !1,
+            }
+        })
+        .collect();
+    struct Search<'a> {
+        w: usize,
+        rivals: &'a [Vec<usize>],
+        own: &'a [u32],
+        digit: Vec<u8>,
+        cells: Vec<Vec<u8>>,
+    }
+    impl Search<'_> {
+        /// The digits open cell `a` may still take.
+        fn left(&self, a: usize) -> u32 {
+            self.rivals[a]
+                .iter()
+                .fold(self.own[a], |m, &b| m & !(1 << self.digit[b]))
+        }
+
+        fn go(&mut self, found: &mut dyn FnMut(&Vec<Vec<u8>>) -> bool) -> bool {
+            let mut best: Option<(u32, usize, u32)> = None;
+            for a in 0..self.digit.len() {
+                if self.digit[a] != 0 {
+                    continue;
+                }
+                let m = self.left(a);
+                if best.is_none_or(|(n, _, _)| m.count_ones() < n) {
+                    best = Some((m.count_ones(), a, m));
+                    if m == 0 {
                         break;
-                    }
-                    let near = r.abs_diff(r2) <= 1 && c.abs_diff(c2) <= 1;
-                    if near || p.regions[r2][c2] == p.regions[r][c] {
-                        v.push((r2, c2));
                     }
                 }
             }
-            rivals.push(v);
+            let Some((_, a, mut m)) = best else {
+                return found(&self.cells);
+            };
+            let (r, c) = (a / self.w, a % self.w);
+            while m != 0 {
+                let d = m.trailing_zeros() as u8;
+                m &= m - 1;
+                self.digit[a] = d;
+                self.cells[r][c] = d;
+                let go_on = self.go(found);
+                self.digit[a] = 0;
+                self.cells[r][c] = 0;
+                if !go_on {
+                    return false;
+                }
+            }
+            true
         }
     }
-    fn go(
-        p: &Suguru,
-        rivals: &[Vec<(usize, usize)>],
-        cells: &mut Vec<Vec<u8>>,
-        pos: usize,
-        found: &mut dyn FnMut(&Vec<Vec<u8>>) -> bool,
-    ) -> bool {
-        let w = p.cols();
-        if pos == rivals.len() {
-            return found(cells);
-        }
-        let (r, c) = (pos / w, pos % w);
-        let k = p.sizes[p.regions[r][c]] as u8;
-        for d in 1..=k {
-            if p.givens[r][c].is_some_and(|g| g != d) {
-                continue;
-            }
-            if rivals[pos].iter().any(|&(y, x)| cells[y][x] == d) {
-                continue;
-            }
-            cells[r][c] = d;
-            let go_on = go(p, rivals, cells, pos + 1, found);
-            cells[r][c] = 0;
-            if !go_on {
-                return false;
-            }
-        }
-        true
-    }
-    let mut cells = vec![vec![0; w]; h];
-    go(p, &rivals, &mut cells, 0, found);
+    let mut s = Search {
+        w,
+        rivals: &rivals,
+        own: &own,
+        digit: vec![0; h * w],
+        cells: vec![vec![0; w]; h],
+    };
+    s.go(found);
 }
 
-/// The first answer in the encoding's order, if any.
+/// The first answer found, if any.
 pub fn solve(p: &Suguru) -> Option<Digits> {
     backref_visit::first(|found| {
         search(p, &mut |cells| {
