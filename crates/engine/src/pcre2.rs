@@ -1449,9 +1449,14 @@ impl Matcher for Pcre2Matcher {
         let (form, compiled_now) = self.form(mode.counts())?;
         let user_limit = u64::from(clamp_u32(limits.match_limit, u32::MAX));
         match self.lazy_steps {
-            Some(steps) if !form.jit && !mode.counts() && steps < user_limit => {
-                self.run_lazily(form, compiled_now, steps, subject, mode, limits)
-            }
+            Some(steps) if !form.jit && !mode.counts() => self.run_lazily(
+                form,
+                compiled_now,
+                steps.min(user_limit),
+                subject,
+                mode,
+                limits,
+            ),
             _ => self.run_on(form, compiled_now, subject, mode, limits),
         }
     }
@@ -1484,9 +1489,11 @@ impl Pcre2Matcher {
         }
     }
 
-    /// A lazy matcher's first-match run: the interpreter for `steps`; if the search has not
-    /// ended (or hit one of the interpreter's own limits), the JIT-compiled form from the start,
-    /// with what is left of the timeout. The run's
+    /// A lazy matcher's first-match run: the interpreter for `steps` (the budget, or the user's
+    /// match limit when lower); if the search has not ended (or hit one of the interpreter's own
+    /// limits), the JIT-compiled form from the start, with the user's limits and what is left of
+    /// the timeout. So a lazy run gives up only where the JIT does: the interpreter counts more
+    /// steps than the JIT for the same search, and a user's match limit is the JIT's. The run's
     /// timing counts both matches and the JIT's compile.
     fn run_lazily(
         &self,
@@ -1505,7 +1512,8 @@ impl Pcre2Matcher {
         };
         let first = self.run_on(form, compiled_now, subject, mode, &first_limits)?;
         // Any limit but a cancel goes on to the JIT: the interpreter's heap and depth limits
-        // are not the JIT's, and the budget is not the user's.
+        // are not the JIT's, the budget is not the user's, and the interpreter's count of steps
+        // against the user's match limit is not the JIT's either.
         match first.outcome {
             Outcome::GaveUp { limit, .. } if limit != Limit::Cancelled => {}
             _ => return Ok(first),
