@@ -1,7 +1,7 @@
 //! `fillit FILE`: the classic fillit program, for test suites that run an executable of that
 //! name. It is `backref fillit FILE` (src/dropin.rs) without the rest of the command line: the
 //! same answers, the same stdout and exit status, and a smaller binary that starts faster
-//! (docs/fillit.md, "The drop-in").
+//! (docs/fillit.md).
 
 use std::process::ExitCode;
 
