@@ -951,7 +951,11 @@ fn lazy_jit_agrees_with_the_jit() {
             .unwrap()
     };
     let run = lazy(jit);
-    assert!(matches!(run.outcome, Outcome::Solved(_)), "{:?}", run.outcome);
+    assert!(
+        matches!(run.outcome, Outcome::Solved(_)),
+        "{:?}",
+        run.outcome
+    );
     assert!(run.timing.jit, "the interpreter gave up, the JIT finished");
     assert_eq!(gave_up(&lazy(jit - 1)), Limit::MatchLimit);
 
