@@ -933,8 +933,7 @@ fn lazy_jit_agrees_with_the_jit() {
     assert_eq!(board, first(Pcre2::jit()));
 
     // A match limit is the JIT's: the interpreter counts more steps for the same search, and
-    // a lazy run gives up only where the JIT does (the differential loop found a lazy run that
-    // gave up at a limit the JIT's run finished within). Queens 7's first solution takes the
+    // a lazy run gives up only where the JIT does. Queens 7's first solution takes the
     // JIT 3,286 steps and the interpreter 9,328, both within the lazy budget for its 613 bytes.
     let (subject, body) = queens(7, pcre2_backref, false);
     let pattern = format!(r"\A{body}\z");
