@@ -2,7 +2,7 @@
 //!
 //! One boolean per (cell, digit) for the digits 1..k of the cell's region (only the given digit
 //! for a given cell); each cell is a `one_of` over its booleans, decided in a static order
-//! ([`decision_order`]), whose guards fold in both rules: the boolean of digit d is guarded by
+//! (`decision_order`), whose guards fold in both rules: the boolean of digit d is guarded by
 //! the same digit's booleans of the earlier-decided cells of its region and of its
 //! earlier-decided neighbours (diagonals included), so a clash fails as soon as the later cell
 //! is set. At most one of each digit per region and k
@@ -25,17 +25,21 @@ pub struct Encoded {
     pub digits: Vec<Vec<Vec<(u8, VarId)>>>,
 }
 
-/// The cells `(r, c)` must differ from: the others of its region and its neighbours, diagonals
-/// included.
-fn rivals(puzzle: &Suguru, r: usize, c: usize) -> Vec<(usize, usize)> {
+/// For every cell, row-major, the cells it must differ from: the others of its region and its
+/// neighbours, diagonals included.
+fn all_rivals(puzzle: &Suguru) -> Vec<Vec<(usize, usize)>> {
     let (h, w) = (puzzle.rows(), puzzle.cols());
-    let mut out = Vec::new();
-    for r2 in 0..h {
-        for c2 in 0..w {
-            let same_region = puzzle.regions[r2][c2] == puzzle.regions[r][c];
-            let touching = r.abs_diff(r2) <= 1 && c.abs_diff(c2) <= 1;
-            if (r2, c2) != (r, c) && (same_region || touching) {
-                out.push((r2, c2));
+    let mut out = vec![Vec::new(); h * w];
+    for r in 0..h {
+        for c in 0..w {
+            for r2 in 0..h {
+                for c2 in 0..w {
+                    let same_region = puzzle.regions[r2][c2] == puzzle.regions[r][c];
+                    let touching = r.abs_diff(r2) <= 1 && c.abs_diff(c2) <= 1;
+                    if (r2, c2) != (r, c) && (same_region || touching) {
+                        out[r * w + c].push((r2, c2));
+                    }
+                }
             }
         }
     }
@@ -54,14 +58,13 @@ fn rivals(puzzle: &Suguru, r: usize, c: usize) -> Vec<(usize, usize)> {
 /// left a 10×10 grid's small regions and clues for late (377 ms of matching against 11 ms;
 /// docs/suguru.md). Taking the fewest digits first, wherever they are, was slower still: it
 /// decided cells that constrain nothing decided before them.
-pub fn decision_order(puzzle: &Suguru) -> Vec<(usize, usize)> {
+/// `rivals` is [`all_rivals`]'s.
+fn decision_order(puzzle: &Suguru, rivals: &[Vec<(usize, usize)>]) -> Vec<(usize, usize)> {
     let (h, w) = (puzzle.rows(), puzzle.cols());
     let cells: Vec<(usize, usize)> = (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect();
-    let rivals: Vec<Vec<(usize, usize)>> =
-        cells.iter().map(|&(r, c)| rivals(puzzle, r, c)).collect();
     let room: Vec<usize> = cells
         .iter()
-        .zip(&rivals)
+        .zip(rivals)
         .map(|(&(r, c), rivals)| match puzzle.givens[r][c] {
             Some(_) => 1,
             None => {
@@ -95,16 +98,17 @@ pub fn encode(puzzle: &Suguru) -> Result<Encoded, ProgramError> {
     let mut p = Program::new(TRUE);
     let mut digits: Vec<Vec<Vec<(u8, VarId)>>> = vec![vec![Vec::new(); w]; h];
     let mut order = Vec::new();
-    for (r, c) in decision_order(puzzle) {
+    let rivals = all_rivals(puzzle);
+    for (r, c) in decision_order(puzzle, &rivals) {
         let values: Vec<u8> = match puzzle.givens[r][c] {
             Some(d) => vec![d],
             None => (1..=puzzle.sizes[puzzle.regions[r][c]] as u8).collect(),
         };
         let names: Vec<String> = values.iter().map(|d| format!("D_{r}_{c}_{d}")).collect();
         // Rivals decided earlier have their booleans already.
-        let earlier: Vec<&Vec<(u8, VarId)>> = rivals(puzzle, r, c)
-            .into_iter()
-            .map(|(y, x)| &digits[y][x])
+        let earlier: Vec<&Vec<(u8, VarId)>> = rivals[r * w + c]
+            .iter()
+            .map(|&(y, x)| &digits[y][x])
             .collect();
         let guards = values
             .iter()
@@ -161,7 +165,7 @@ mod tests {
             "t",
         )
         .unwrap();
-        let order = decision_order(&p);
+        let order = decision_order(&p, &all_rivals(&p));
         assert_eq!(order[..2], [(3, 0), (3, 1)]);
         assert_eq!(order.len(), 12);
         // Then the cells with the most decided rivals: (2,0) touches both.
