@@ -11,6 +11,13 @@
 //! Either failing proves the size impossible. Example: 26 squares in 11×11 — mark the cells with
 //! an odd row and an odd column; there are 25, and every 2×2 square covers exactly one.
 //!
+//! - **exactly**: more precisely, the marked cells the pieces cover add up to one of the sums of
+//!   one count per piece, each a count that piece can cover somewhere; one of those sums must lie
+//!   between `marked − slack` and `marked`. Example: two vertical bars, a horizontal bar and a J
+//!   on 4×4 — mark the even columns; a vertical bar covers 0 or 4 of their 8 cells, the
+//!   horizontal bar 2, the J 1 or 3, so the pieces cover an odd number, and no cell may stay
+//!   empty.
+//!
 //! This module belongs to the encoder side: the CLI skips sizes it rules out instead of handing
 //! them to a regex engine. It shares no code with the native solver (which has its own bounds);
 //! the CLI cross-checks every ruled-out size against the native solver.
@@ -110,6 +117,15 @@ pub enum Count {
     /// The pieces cover at most `pieces` marked cells, fewer than the `cells` that may not stay
     /// empty.
     AtMost,
+    /// The pieces cover `below` or fewer marked cells, or `above` or more, and nothing between:
+    /// `below` is under the cells that may not stay empty, `above` over the marked cells. A
+    /// bound absent on one side is `None`.
+    Between {
+        /// The largest sum of the pieces' counts under `marked − slack`.
+        below: Option<usize>,
+        /// The smallest sum over `marked`.
+        above: Option<usize>,
+    },
 }
 
 /// A proof that a square size holds no arrangement.
@@ -124,7 +140,7 @@ pub struct RuledOut {
     /// Cells that stay empty in any arrangement (`side² − 4·pieces`).
     pub slack: usize,
     /// Sum over the pieces of the least (for [`Count::AtLeast`]) or most ([`Count::AtMost`])
-    /// marked cells a piece covers wherever it goes.
+    /// marked cells a piece covers wherever it goes; for [`Count::Between`], the least.
     pub pieces: usize,
     /// Which bound fails.
     pub count: Count,
@@ -167,6 +183,29 @@ impl fmt::Display for RuledOut {
                  wherever they go, the pieces cover at most {} of them",
                 self.slack, self.pieces
             ),
+            Count::Between { below, above } => {
+                let low = marked.saturating_sub(self.slack);
+                let empty = match self.slack {
+                    0 => "none of them empty".to_string(),
+                    s => format!("at most {s} of them empty"),
+                };
+                let sums = match (below, above) {
+                    (Some(b), Some(a)) => format!("at most {b} or at least {a}"),
+                    (Some(b), None) => format!("at most {b}"),
+                    (None, Some(a)) => format!("at least {a}"),
+                    (None, None) => "none".to_string(),
+                };
+                let never = if low == marked {
+                    marked.to_string()
+                } else {
+                    format!("{low} to {marked}")
+                };
+                write!(
+                    f,
+                    "lattice bound on {n}×{n}: {marked} {lattice}, {empty}; wherever they go, \
+                     the pieces cover {sums} of them, never {never}"
+                )
+            }
         }
     }
 }
@@ -213,13 +252,20 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
             .map(|r| (0..side).filter(|&c| lattice.marks(r, c)).count())
             .sum::<usize>();
         let (mut least, mut most) = (0, 0);
+        // Bit `s` of `sums`: some choice of one count per piece adds up to `s` (4·26 < 128).
+        let mut sums: u128 = 1;
         for (n, at) in &placements {
-            let counts = at
-                .iter()
-                .map(|cells| cells.iter().filter(|&&(r, c)| lattice.marks(r, c)).count());
-            let (lo, hi) = counts.fold((4, 0), |(lo, hi), k| (lo.min(k), hi.max(k)));
-            least += n * lo;
-            most += n * hi;
+            // Bit `k`: the shape covers `k` marked cells somewhere.
+            let counts: u8 = at.iter().fold(0, |set, cells| {
+                set | 1 << cells.iter().filter(|&&(r, c)| lattice.marks(r, c)).count()
+            });
+            least += n * counts.trailing_zeros() as usize;
+            most += n * (7 - counts.leading_zeros() as usize);
+            for _ in 0..*n {
+                sums = (0..=4)
+                    .filter(|k| counts & 1 << k != 0)
+                    .fold(0, |next, k| next | sums << k);
+            }
         }
         let proof = |pieces, count| RuledOut {
             side,
@@ -234,6 +280,13 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
         }
         if most + slack < marked {
             return Some(proof(most, Count::AtMost));
+        }
+        let low = marked.saturating_sub(slack);
+        let window = (low..=marked).fold(0u128, |w, s| w | 1 << s);
+        if sums & window == 0 {
+            let below = (0..low).rev().find(|&s| sums & 1 << s != 0);
+            let above = (marked + 1..128).find(|&s| sums & 1 << s != 0);
+            return Some(proof(least, Count::Between { below, above }));
         }
     }
     None
@@ -251,6 +304,31 @@ mod tests {
         assert_eq!(proof.count, Count::AtLeast);
         assert!(proof.pieces > proof.marked, "{proof}");
         assert_eq!(counting_bound(&pieces, 12), None);
+    }
+
+    #[test]
+    fn an_odd_count_rules_out_an_exact_fit() {
+        // Two vertical bars, a horizontal bar and a J on 4×4 (the corpus's anisg_valid_5): in
+        // the even columns a vertical bar covers 0 or 4 cells, the horizontal bar 2 and the J 1
+        // or 3, so the pieces cover an odd number of those 8 cells and none may stay empty.
+        let text = "#...\n#...\n#...\n#...\n\n#...\n#...\n#...\n#...\n\n\
+                    ....\n....\n....\n####\n\n....\n....\n###.\n..#.\n";
+        let pieces = crate::parse(text.as_bytes()).expect("a valid file");
+        let proof = counting_bound(&pieces, 4).expect("ruled out");
+        assert_eq!(
+            proof.count,
+            Count::Between {
+                below: Some(7),
+                above: Some(9)
+            },
+            "{proof}"
+        );
+        assert_eq!(
+            proof.to_string(),
+            "lattice bound on 4×4: 8 cells in a column ≡ 0 (mod 2), none of them empty; \
+             wherever they go, the pieces cover at most 7 or at least 9 of them, never 8"
+        );
+        assert_eq!(counting_bound(&pieces, 5), None);
     }
 
     #[test]
