@@ -248,16 +248,18 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
         return Some(RuledOut::every_cell(side, slack, 0, Count::AtMost));
     }
     for lattice in Lattice::all() {
-        let marked = (0..side)
-            .map(|r| (0..side).filter(|&c| lattice.marks(r, c)).count())
-            .sum::<usize>();
+        // The marks of the square, row by row, looked up below for every cell of every placement.
+        let marks: Vec<bool> = (0..side * side)
+            .map(|k| lattice.marks(k / side, k % side))
+            .collect();
+        let marked = marks.iter().filter(|&&m| m).count();
         let (mut least, mut most) = (0, 0);
         // Bit `s` of `sums`: some choice of one count per piece adds up to `s` (4·26 < 128).
         let mut sums: u128 = 1;
         for (n, at) in &placements {
             // Bit `k`: the shape covers `k` marked cells somewhere.
             let counts: u8 = at.iter().fold(0, |set, cells| {
-                set | 1 << cells.iter().filter(|&&(r, c)| lattice.marks(r, c)).count()
+                set | 1 << cells.iter().filter(|&&(r, c)| marks[r * side + c]).count()
             });
             least += n * counts.trailing_zeros() as usize;
             most += n * (7 - counts.leading_zeros() as usize);

@@ -53,6 +53,7 @@ pub fn dead_sets(options: &[Vec<Vec<u32>>], resources: u32) -> Vec<DeadSet> {
         }
     }
     let mut out = Vec::new();
+    let mut tally = vec![0; resources as usize];
     let mut seen: HashSet<Vec<u32>> = HashSet::new();
     let mut frontier: Vec<Vec<u32>> = (0..resources)
         .filter(|r| !users[*r as usize].is_empty())
@@ -62,7 +63,7 @@ pub fn dead_sets(options: &[Vec<Vec<u32>>], resources: u32) -> Vec<DeadSet> {
         if !seen.insert(set.clone()) {
             continue;
         }
-        let Some(witnesses) = witness_set(&set, &distinct, &users) else {
+        let Some(witnesses) = witness_set(&set, &distinct, &users, &mut tally) else {
             continue;
         };
         if set.len() < MAX_SET {
@@ -86,39 +87,37 @@ pub fn dead_sets(options: &[Vec<Vec<u32>>], resources: u32) -> Vec<DeadSet> {
 
 /// A small witness set for `set` (sorted, distinct), chosen greedily: the resource outside the
 /// set that most not-yet-hit options use, ties to the lowest resource. `None` when an option
-/// lies entirely inside the set.
-fn witness_set(set: &[u32], options: &[Vec<u32>], users: &[Vec<usize>]) -> Option<Vec<u32>> {
-    let touching: BTreeSet<usize> = set
+/// lies entirely inside the set. `tally` is scratch space, one count per resource.
+fn witness_set(
+    set: &[u32],
+    options: &[Vec<u32>],
+    users: &[Vec<usize>],
+    tally: &mut [usize],
+) -> Option<Vec<u32>> {
+    let outside = |r: &&u32| set.binary_search(r).is_err();
+    // The options touching the set, by index; each must reach outside it.
+    let mut rest: Vec<usize> = set
         .iter()
         .flat_map(|r| users[*r as usize].iter().copied())
         .collect();
-    let mut rest: Vec<Vec<u32>> = Vec::with_capacity(touching.len());
-    for i in touching {
-        let outside: Vec<u32> = options[i]
-            .iter()
-            .copied()
-            .filter(|r| set.binary_search(r).is_err())
-            .collect();
-        if outside.is_empty() {
-            return None;
-        }
-        rest.push(outside);
+    rest.sort_unstable();
+    rest.dedup();
+    if rest.iter().any(|&i| !options[i].iter().any(|r| outside(&r))) {
+        return None;
     }
     let mut witnesses = Vec::new();
     while !rest.is_empty() {
-        let mut tally: std::collections::BTreeMap<u32, usize> = Default::default();
-        for o in &rest {
-            for r in o {
-                *tally.entry(*r).or_default() += 1;
+        tally.iter_mut().for_each(|t| *t = 0);
+        for &i in &rest {
+            for r in options[i].iter().filter(outside) {
+                tally[*r as usize] += 1;
             }
         }
-        let (best, _) = tally
-            .iter()
-            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
-            .expect("options outside the set are nonempty");
-        let best = *best;
+        // The most used, the lowest resource among equals.
+        let best = (0..tally.len()).fold(0, |best, r| if tally[r] > tally[best] { r } else { best })
+            as u32;
         witnesses.push(best);
-        rest.retain(|o| !o.contains(&best));
+        rest.retain(|&i| !options[i].contains(&best));
     }
     witnesses.sort_unstable();
     Some(witnesses)

@@ -31,23 +31,31 @@ impl DeadChecks {
     /// not touch but one of whose witnesses it uses) are checked through every resource of a
     /// counted set, and through the first resource (the anchor) of any other.
     pub(super) fn listed(&self, option: &[u32]) -> Vec<u32> {
+        // Resources listed so far: a set whose codes are all listed already needs no test.
+        let mut listed = vec![false; self.by_witness.len()];
         let mut out: Vec<u32> = Vec::new();
         for i in option
             .iter()
             .flat_map(|w| self.by_witness.get(*w as usize).into_iter().flatten())
         {
             let (set, counted) = &self.sets[*i];
-            if set.resources.iter().any(|r| option.contains(r)) {
+            let codes = if *counted {
+                &set.resources[..]
+            } else {
+                &set.resources[..1]
+            };
+            if codes.iter().all(|r| listed[*r as usize])
+                || set.resources.iter().any(|r| option.contains(r))
+            {
                 continue;
             }
-            if *counted {
-                out.extend(&set.resources);
-            } else {
-                out.push(set.resources[0]);
+            for r in codes {
+                if !std::mem::replace(&mut listed[*r as usize], true) {
+                    out.push(*r);
+                }
             }
         }
         out.sort_unstable();
-        out.dedup();
         out
     }
 }

@@ -1,6 +1,8 @@
 //! The packing's trie-loop form (PCRE2 without branch reset, fancy-regex, Python, .NET): one
 //! loop body per item, reaching each resource's group through a binary trie on its code.
 
+use std::collections::HashMap;
+
 use super::packing::{compact_tokens, open_loop, symmetry_classes, PackSpec};
 use super::{skip_to_item, Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
@@ -314,6 +316,7 @@ impl Lowerer<'_> {
             _ => "",
         };
         let mut subject = String::new();
+        let mut listed_of: HashMap<&[u32], Vec<u32>> = HashMap::new();
         for (i, (item, opts)) in items.iter().zip(options).enumerate() {
             let t = token(i);
             if let Some(r) = gates[i] {
@@ -344,9 +347,13 @@ impl Lowerer<'_> {
                     subject.push_str(if *r < from { t.as_str() } else { SHARED_TABLE });
                 }
                 if let Some(dead) = dead.as_ref().filter(|d| !d.hopeless) {
-                    for r in dead.listed(o) {
+                    // Items of one shape share their options' lists.
+                    let listed = listed_of
+                        .entry(o.as_slice())
+                        .or_insert_with(|| dead.listed(o));
+                    for r in listed.iter() {
                         subject.push('>');
-                        subject.push_str(&codes[r as usize]);
+                        subject.push_str(&codes[*r as usize]);
                         subject.push_str(plus);
                     }
                 }
