@@ -171,7 +171,7 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
                 ..Options::new(engine.dialect())
             },
             limits: limits.clone(),
-            deadline: None,
+            ..Request::new(&*engine)
         };
         let r = instance.solve(&*engine, &request)?;
         let last = r.stages.last().cloned().unwrap_or_default();

@@ -161,7 +161,7 @@ pub(crate) fn run_rows(
                 progress: progress.as_ref().and_then(Progress::steps),
                 ..Limits::default()
             },
-            deadline: None,
+            ..Request::new(&**engine)
         };
         let row = instance.check_engine(&**engine, &request);
         drop(progress);

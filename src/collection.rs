@@ -49,7 +49,7 @@ pub fn run(
             depth_limit: args.depth_limit,
             ..Limits::default()
         },
-        deadline: None,
+        ..Request::new(engine)
     };
     let progress = crate::progress::Progress::start(format!(
         "solve {} {}: {} instances on {jobs} threads",

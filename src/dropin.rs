@@ -9,8 +9,11 @@
 //! ([`DEFAULT_BOUND`]) is spent. Both give the classic answer (the checker compares every answer
 //! with the native solver's). Up to [`LAZY_JIT_MOST_PIECES`] pieces the trie form starts on
 //! PCRE2's interpreter and JIT-compiles only a search that outlasts that compile
-//! ([`Pcre2::lazy_jit`]). `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`) runs one form
-//! alone, for measurements.
+//! ([`Pcre2::lazy_jit`]). In the trie form a square size whose classic search passes a short
+//! budget ([`REFUTE_AFTER_LAZY`], [`REFUTE_AFTER_JIT`]) is handed to the cell-by-cell
+//! refutation, which settles a size without an arrangement in a fraction of the classic
+//! search's time; a size it finds an arrangement for goes back to the classic search.
+//! `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`) runs one form alone, for measurements.
 
 use std::ffi::OsStr;
 use std::io::Write;
@@ -66,10 +69,19 @@ impl Form {
         let named = std::env::var("BACKREF_FILLIT_ENGINE")
             .ok()
             .and_then(|name| backref_engine::engine_by_name(&name));
-        named.unwrap_or_else(|| match self {
-            Form::Trie if pieces <= LAZY_JIT_MOST_PIECES => Box::new(Pcre2::lazy_jit()),
-            _ => Box::new(Pcre2::jit()),
+        named.unwrap_or_else(|| {
+            if self.lazy(pieces) {
+                Box::new(Pcre2::lazy_jit())
+            } else {
+                Box::new(Pcre2::jit())
+            }
         })
+    }
+
+    /// Whether this form runs on the lazy JIT for `pieces` pieces (unless
+    /// `BACKREF_FILLIT_ENGINE` names another engine).
+    fn lazy(self, pieces: usize) -> bool {
+        self == Form::Trie && pieces <= LAZY_JIT_MOST_PIECES
     }
 
     /// The compile options of this form.
@@ -105,6 +117,19 @@ pub const DEFAULT_BOUND: Duration = Duration::from_secs(10);
 /// end within the small form's share.
 pub const FIRST_BOUND_PER_PIECE_CELL: Duration = Duration::from_micros(60);
 
+/// Steps of the trie form's classic search at one square size on the lazy JIT before the
+/// cell-by-cell refutation (`backref_fillit::cover`) gets its turn: about 0.7 ms of the
+/// interpreter, twice what refuting anisg_valid_19's 6×6 takes there (compile included), and
+/// below the lazy JIT's own budget, so a size the refutation settles is never JIT-compiled
+/// (the first try is a `Limits::first_look`). Measured in docs/performance.md ("A refutation
+/// after a short first try").
+pub const REFUTE_AFTER_LAZY: u64 = 20_000;
+
+/// The same on the JIT (from seven pieces on): about 0.8 ms of the JIT's matching. Larger
+/// budgets kept more of the feasible sizes from paying for the refutation (random_08a) but gave
+/// back most of the gain on the sizes it refutes (docs/performance.md).
+pub const REFUTE_AFTER_JIT: u64 = 100_000;
+
 /// The small form's share is never below this.
 pub const FIRST_BOUND_MIN: Duration = Duration::from_millis(10);
 
@@ -118,6 +143,24 @@ fn first_bound(pieces: usize, side: usize) -> Duration {
             || (FIRST_BOUND_PER_PIECE_CELL * (pieces * side * side) as u32).max(FIRST_BOUND_MIN),
             Duration::from_millis,
         )
+}
+
+/// How many steps the classic search of a square size may take in `form` for `pieces` pieces
+/// before the cell-by-cell refutation runs (`Request::refute_after`; `None`: the pipeline's
+/// budget, for the branch-reset form). For the trie form, `BACKREF_FILLIT_REFUTE_AFTER` when it
+/// is a number, else [`REFUTE_AFTER_LAZY`] on the lazy JIT and [`REFUTE_AFTER_JIT`] on the JIT.
+fn refute_after(form: Form, pieces: usize) -> Option<u64> {
+    if form != Form::Trie {
+        return None;
+    }
+    let steps = std::env::var("BACKREF_FILLIT_REFUTE_AFTER")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok());
+    Some(steps.unwrap_or(if form.lazy(pieces) {
+        REFUTE_AFTER_LAZY
+    } else {
+        REFUTE_AFTER_JIT
+    }))
 }
 
 /// The engine's time bound: `BACKREF_FILLIT_TIMEOUT` when it is a positive number of seconds,
@@ -171,9 +214,13 @@ pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
         let Some(left) = until.checked_sub(start.elapsed()) else {
             continue;
         };
-        let engine = form.engine(shape.map_or(usize::MAX, |(pieces, _)| pieces));
+        let pieces = shape.map_or(usize::MAX, |(pieces, _)| pieces);
+        let engine = form.engine(pieces);
         let mut request = Request::new(&*engine);
         request.options = form.options();
+        if let Some(steps) = refute_after(form, pieces) {
+            request.refute_after = steps;
+        }
         request.limits.timeout = Some(left.max(Duration::from_millis(1)));
         // The branch-reset form races the classic search against the packing lookahead
         // (fillit's portfolio); the trie form has no lookahead and runs once.

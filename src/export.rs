@@ -74,7 +74,7 @@ fn verified(instance: &dyn Instance, settings: &Settings) -> Result<(), String> 
             timeout: Some(VERIFY_TIMEOUT),
             ..Limits::default()
         },
-        deadline: None,
+        ..Request::new(&engine)
     };
     let row = instance
         .check_engine(&engine, &request)

@@ -113,7 +113,7 @@ pub fn run(args: &SatArgs) -> ExitCode {
             timeout: Some(bound),
             ..Limits::default()
         },
-        deadline: None,
+        ..Request::new(&*engine)
     };
     let result = instance.solve(&*engine, &request);
     let mut done = printed.lock().unwrap_or_else(|e| e.into_inner());

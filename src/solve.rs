@@ -98,7 +98,7 @@ impl Run {
                 progress: self.progress.steps(),
                 ..Limits::default()
             },
-            deadline: None,
+            ..Request::new(engine)
         }
     }
 }

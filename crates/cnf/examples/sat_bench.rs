@@ -59,7 +59,7 @@ fn main() {
             match_limit: Some((timeout * 5e7) as u64),
             ..Limits::default()
         },
-        deadline: None,
+        ..Request::new(&*engine)
     };
     let mut instances: Vec<(String, Option<bool>, Sat)> = vec![];
     for p in &paths {

@@ -111,6 +111,12 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// PCRE2 match limit; fancy-regex backtrack limit.
     pub match_limit: Option<u64>,
+    /// `match_limit` is a budget for a first look, counted in whichever form the engine runs,
+    /// not a bound the caller wants honoured exactly: a caller that will try something else when
+    /// the budget runs out (a refutation after a stage's first try). An engine that would
+    /// recompile to go on past it (the lazy JIT, whose interpreter counts more steps than the
+    /// JIT) gives up where it stands instead. Other engines ignore it.
+    pub first_look: bool,
     /// PCRE2 depth limit.
     pub depth_limit: Option<u64>,
     /// PCRE2 heap limit in KiB.
@@ -133,6 +139,7 @@ impl PartialEq for Limits {
     fn eq(&self, other: &Limits) -> bool {
         self.timeout == other.timeout
             && self.match_limit == other.match_limit
+            && self.first_look == other.first_look
             && self.depth_limit == other.depth_limit
             && self.heap_limit_kib == other.heap_limit_kib
             && match (&self.progress, &other.progress) {

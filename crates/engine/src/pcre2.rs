@@ -1493,8 +1493,9 @@ impl Pcre2Matcher {
     /// match limit when lower); if the search has not ended (or hit one of the interpreter's own
     /// limits), the JIT-compiled form from the start, with the user's limits and what is left of
     /// the timeout. So a lazy run gives up only where the JIT does: the interpreter counts more
-    /// steps than the JIT for the same search, and a user's match limit is the JIT's. The run's
-    /// timing counts both matches and the JIT's compile.
+    /// steps than the JIT for the same search, and a user's match limit is the JIT's. A
+    /// [`Limits::first_look`] limit is the exception: spent on the interpreter, the run gives
+    /// up there. The run's timing counts both matches and the JIT's compile.
     fn run_lazily(
         &self,
         form: &Arc<Form>,
@@ -1514,7 +1515,14 @@ impl Pcre2Matcher {
         // Any limit but a cancel goes on to the JIT: the interpreter's heap and depth limits
         // are not the JIT's, the budget is not the user's, and the interpreter's count of steps
         // against the user's match limit is not the JIT's either.
+        // A first look's budget is the caller's, whichever form counts it: the interpreter
+        // stops there, without the JIT's compile.
+        let first_look_spent = limits.first_look && limits.match_limit.is_some_and(|l| l <= steps);
         match first.outcome {
+            Outcome::GaveUp {
+                limit: Limit::MatchLimit,
+                ..
+            } if first_look_spent => return Ok(first),
             Outcome::GaveUp { limit, .. } if limit != Limit::Cancelled => {}
             _ => return Ok(first),
         }

@@ -958,6 +958,30 @@ fn lazy_jit_agrees_with_the_jit() {
     assert!(run.timing.jit, "the interpreter gave up, the JIT finished");
     assert_eq!(gave_up(&lazy(jit - 1)), Limit::MatchLimit);
 
+    // A first look's limit is a budget in whichever form counts it: spent on the interpreter,
+    // the run gives up there, without the JIT's compile (where the plain limit above went on to
+    // the JIT and solved); a budget the search fits in ends it as usual.
+    let look = |limit: u64| {
+        let limits = Limits {
+            match_limit: Some(limit),
+            first_look: true,
+            ..Limits::default()
+        };
+        Pcre2::lazy_jit()
+            .run(&pattern, &subject, Mode::First, &limits)
+            .unwrap()
+    };
+    let run = look(jit);
+    assert_eq!(gave_up(&run), Limit::MatchLimit);
+    assert!(!run.timing.jit, "gave up on the interpreter");
+    assert!(run.notes.is_empty(), "{:?}", run.notes);
+    let run = look(10 * interpreter);
+    assert!(
+        matches!(run.outcome, Outcome::Solved(_)),
+        "{:?}",
+        run.outcome
+    );
+
     let (subject, body) = queens(8, pcre2_backref, false);
     let pattern = format!(r"\A{body}\z");
     let run = Pcre2::lazy_jit()

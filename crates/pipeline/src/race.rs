@@ -61,6 +61,7 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
                 ..request.limits.clone()
             },
             deadline: request.deadline,
+            refute_after: request.refute_after,
         };
         let result = solve(puzzle, engine, &run);
         if result.as_ref().is_ok_and(|r| r.outcome.finished()) {

@@ -31,21 +31,22 @@ pub struct Refutation {
     pub problems: Vec<Problem>,
 }
 
-/// Whether a user match limit of `user_limit` leaves room for a first try on a budget.
-pub fn wanted_budget(user_limit: Option<u64>) -> bool {
-    user_limit.is_none_or(|l| l > FIRST_TRY_MATCH_LIMIT)
+/// Whether a user match limit of `user_limit` leaves room for a first try on a budget of
+/// `budget` steps.
+pub fn wanted_budget(user_limit: Option<u64>, budget: u64) -> bool {
+    user_limit.is_none_or(|l| l > budget)
 }
 
-/// Whether a first try that ended in `outcome`, under a user match limit of `user_limit`, calls
-/// for the refutation.
-pub fn wanted(outcome: &Outcome, user_limit: Option<u64>) -> bool {
+/// Whether a first try on a budget of `budget` steps that ended in `outcome`, under a user match
+/// limit of `user_limit`, calls for the refutation.
+pub fn wanted(outcome: &Outcome, user_limit: Option<u64>, budget: u64) -> bool {
     matches!(
         outcome,
         Outcome::GaveUp {
             limit: Limit::MatchLimit,
             ..
         }
-    ) && wanted_budget(user_limit)
+    ) && wanted_budget(user_limit, budget)
 }
 
 /// Runs `program` to the end (within `limits`) and says what it found.

@@ -27,6 +27,11 @@ pub struct Request {
     /// When the whole solve must end; set from `limits.timeout` when the solve starts (a race's
     /// contenders share one).
     pub deadline: Option<Instant>,
+    /// The match limit of a stage's first try when the puzzle can refute the stage another way
+    /// ([`crate::Puzzle::refutation`]): past it the refutation runs. Defaults to
+    /// [`refute::FIRST_TRY_MATCH_LIMIT`]; a caller that races the clock on small inputs (the
+    /// fillit drop-in) sets a smaller one. The first try runs as a [`Limits::first_look`].
+    pub refute_after: u64,
 }
 
 impl Request {
@@ -37,6 +42,7 @@ impl Request {
             options: Options::new(engine.dialect()),
             limits: Limits::default(),
             deadline: None,
+            refute_after: refute::FIRST_TRY_MATCH_LIMIT,
         }
     }
 
@@ -192,7 +198,7 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
             attempt.stats.outcome = StageOutcome::NoSolution;
             attempt.stats.reason = Some(format!(
                 "the search in answer order passed {} steps; a feasibility-only search ({} B of pattern) exhausted instead",
-                refute::FIRST_TRY_MATCH_LIMIT,
+                request.refute_after,
                 r.pattern_bytes
             ));
             attempt.stats.native_ms = ms(elapsed);
@@ -202,7 +208,7 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
         if let Some(r) = &attempt.refuted {
             attempt.stats.reason = Some(format!(
                 "the search in answer order passed {} steps; a feasibility-only search {}, so it resumed",
-                refute::FIRST_TRY_MATCH_LIMIT,
+                request.refute_after,
                 if r.feasible {
                     "found the stage solvable"
                 } else {
@@ -362,8 +368,9 @@ fn run_ir<P: Puzzle + ?Sized>(
     let limits = &limits;
     // With another way to refute the stage, its own search first gets a budget.
     let first_limits = match &refutation {
-        Some(_) if refute::wanted_budget(limits.match_limit) => Limits {
-            match_limit: Some(refute::FIRST_TRY_MATCH_LIMIT),
+        Some(_) if refute::wanted_budget(limits.match_limit, request.refute_after) => Limits {
+            match_limit: Some(request.refute_after),
+            first_look: true,
             ..limits.clone()
         },
         _ => limits.clone(),
@@ -373,7 +380,7 @@ fn run_ir<P: Puzzle + ?Sized>(
     let mut refuted = None;
     if let Some(program) = refutation
         .as_ref()
-        .filter(|_| refute::wanted(&run.outcome, limits.match_limit))
+        .filter(|_| refute::wanted(&run.outcome, limits.match_limit, request.refute_after))
     {
         let r = refute::run(engine, program, &request.options, &request.limits_now())?;
         let first = run.timing;

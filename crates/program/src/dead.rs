@@ -102,7 +102,10 @@ fn witness_set(
         .collect();
     rest.sort_unstable();
     rest.dedup();
-    if rest.iter().any(|&i| !options[i].iter().any(|r| outside(&r))) {
+    if rest
+        .iter()
+        .any(|&i| !options[i].iter().any(|r| outside(&r)))
+    {
         return None;
     }
     let mut witnesses = Vec::new();

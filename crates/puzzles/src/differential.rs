@@ -248,7 +248,7 @@ impl Case {
             settings: self.settings.clone(),
             options: self.options(engine),
             limits: limits.clone(),
-            deadline: None,
+            ..Request::new(engine)
         }
     }
 
