@@ -88,7 +88,13 @@ impl Form {
     fn options(self) -> Options {
         match self {
             Form::Reset => Options::new(&PCRE2),
-            Form::Trie => Options::new(&PCRE2_TRIE),
+            // The first form is for short searches: building the dead-cell checks of an exact
+            // fit costs more than they save there (docs/performance.md, "A short first try
+            // before the refutation"), and the refutation settles sizes without an arrangement.
+            Form::Trie => Options {
+                dead_checks: false,
+                ..Options::new(&PCRE2_TRIE)
+            },
             Form::Guards => Options {
                 portable: true,
                 ..Options::new(&PCRE2)

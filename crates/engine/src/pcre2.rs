@@ -1514,9 +1514,9 @@ impl Pcre2Matcher {
         let first = self.run_on(form, compiled_now, subject, mode, &first_limits)?;
         // Any limit but a cancel goes on to the JIT: the interpreter's heap and depth limits
         // are not the JIT's, the budget is not the user's, and the interpreter's count of steps
-        // against the user's match limit is not the JIT's either.
-        // A first look's budget is the caller's, whichever form counts it: the interpreter
-        // stops there, without the JIT's compile.
+        // against the user's match limit is not the JIT's either. The one exception is a first
+        // look's match limit, a budget in whichever form counts it: spent on the interpreter,
+        // the run stops there, without the JIT's compile.
         let first_look_spent = limits.first_look && limits.match_limit.is_some_and(|l| l <= steps);
         match first.outcome {
             Outcome::GaveUp {

@@ -247,6 +247,9 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
     if placements.iter().any(|(_, at)| at.is_empty()) {
         return Some(RuledOut::every_cell(side, slack, 0, Count::AtMost));
     }
+    // The sums of the pieces' counts below fit a u128 up to 31 pieces (a fillit file has at
+    // most 26); past that only the least and most bounds apply.
+    let exact = 4 * pieces.len() < 128;
     for lattice in Lattice::all() {
         // The marks of the square, row by row, looked up below for every cell of every placement.
         let marks: Vec<bool> = (0..side * side)
@@ -254,7 +257,7 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
             .collect();
         let marked = marks.iter().filter(|&&m| m).count();
         let (mut least, mut most) = (0, 0);
-        // Bit `s` of `sums`: some choice of one count per piece adds up to `s` (4·26 < 128).
+        // Bit `s` of `sums`: some choice of one count per piece adds up to `s`.
         let mut sums: u128 = 1;
         for (n, at) in &placements {
             // Bit `k`: the shape covers `k` marked cells somewhere.
@@ -283,9 +286,11 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
         if most + slack < marked {
             return Some(proof(most, Count::AtMost));
         }
+        // The window of sums that leave few enough marked cells empty, cut at 127 (no sum is
+        // larger while `exact`); a window starting past it was ruled out above.
         let low = marked.saturating_sub(slack);
-        let window = (low..=marked).fold(0u128, |w, s| w | 1 << s);
-        if sums & window == 0 {
+        let window = (low..=marked.min(127)).fold(0u128, |w, s| w | 1 << s);
+        if exact && low < 128 && sums & window == 0 {
             let below = (0..low).rev().find(|&s| sums & 1 << s != 0);
             let above = (marked + 1..128).find(|&s| sums & 1 << s != 0);
             return Some(proof(least, Count::Between { below, above }));
@@ -336,6 +341,8 @@ mod tests {
     #[test]
     fn a_perfect_tiling_is_not_ruled_out() {
         assert_eq!(counting_bound(&[Shape::O.piece(); 4], 4), None);
+        // Large squares mark more cells than the sums' bitset holds.
+        assert_eq!(counting_bound(&[Shape::O.piece(); 26], 17), None);
         assert_eq!(counting_bound(&[Shape::IHorizontal.piece(); 4], 4), None);
     }
 

@@ -33,6 +33,11 @@ pub struct Options {
     pub callout_every: usize,
     /// Propagation inside the pattern; `None` takes the program's own choice.
     pub propagation: Option<crate::Propagation>,
+    /// The trie form's dead-resource checks for a packing with a waste budget
+    /// ([`crate::dead`]; on by default). They cut a long search short, but cost a build of
+    /// about sets × options and a longer subject: a caller that expects short searches (the
+    /// fillit drop-in's first form) may go without. Solutions are the same either way.
+    pub dead_checks: bool,
 }
 
 impl Options {
@@ -45,6 +50,7 @@ impl Options {
             callouts: false,
             callout_every: CALLOUT_EVERY,
             propagation: None,
+            dead_checks: true,
         }
     }
 
@@ -127,8 +133,9 @@ pub fn compile(
     let steps = order(program, var_order)?;
     let callouts = options.callouts && options.dialect.features.callouts;
     let propagation = options.propagation.unwrap_or(program.propagation);
-    let mut lowerer =
-        Lowerer::new(program, options.features(), callouts).with_propagation(propagation);
+    let mut lowerer = Lowerer::new(program, options.features(), callouts)
+        .with_propagation(propagation)
+        .with_dead_checks(options.dead_checks);
     let mut lowered = Vec::with_capacity(steps.len());
     for step in &steps {
         let mut l = lowerer.lower(step);

@@ -232,6 +232,20 @@ mod tests {
     }
 
     #[test]
+    fn a_lowerer_without_dead_checks_lists_nothing() {
+        // The same packing as above, lowered without the checks: options carry no codes, and
+        // the pattern no check loop.
+        let mut p = Program::new('T');
+        let vars = packing(&mut p, &[ROW, ROW], 4, 0, &[], Some(0));
+        let steps = crate::order::order(&p, &vars).expect("a well-formed program");
+        let mut lowerer = Lowerer::new(&p, TRIE, false).with_dead_checks(false);
+        let subject: String = steps.iter().map(|s| lowerer.lower(s).subject).collect();
+        assert_eq!(subject, "00A01A,01A10A,10A11A;00B01B,01B10B,10B11B;#;");
+        let names: Vec<&str> = lowerer.groups.iter().map(|g| g.name.as_str()).collect();
+        assert_eq!(names, ["R0", "R1", "R2", "R3"]);
+    }
+
+    #[test]
     fn within_the_budget_dead_resources_are_marked_and_take_slots() {
         // One domino on the row: two cells stay unused, a budget of 2.
         let mut p = Program::new('T');

@@ -100,6 +100,8 @@ pub struct Lowerer<'p> {
     ladder: Vec<Option<GroupId>>,
     callouts: bool,
     propagation: crate::Propagation,
+    /// Whether a packing with a waste budget gets the trie form's dead-resource checks.
+    dead_checks: bool,
     /// The strongest propagation a lowered statement carries (a check called or a lookahead
     /// made): the asked level, or weaker where a packing's form or the budget of calls left
     /// its checks out. A native walk mirrors this level, not the asked one.
@@ -134,6 +136,7 @@ impl<'p> Lowerer<'p> {
             ladder: vec![None; program.statements.len()],
             callouts,
             propagation: crate::Propagation::None,
+            dead_checks: true,
             carried: crate::Propagation::None,
             unsupported: None,
         }
@@ -142,6 +145,13 @@ impl<'p> Lowerer<'p> {
     /// This lowerer with `propagation` inside the pattern where the target can express it.
     pub fn with_propagation(mut self, propagation: crate::Propagation) -> Lowerer<'p> {
         self.propagation = propagation;
+        self
+    }
+
+    /// This lowerer with or without the trie form's dead-resource checks
+    /// ([`crate::Options::dead_checks`]).
+    pub fn with_dead_checks(mut self, dead_checks: bool) -> Lowerer<'p> {
+        self.dead_checks = dead_checks;
         self
     }
 

@@ -170,7 +170,7 @@ impl Lowerer<'_> {
         };
         let dead = match waste {
             // The checks test groups that the pattern sets further on (markers, slots).
-            Some(w) if self.features.forward_references => {
+            Some(w) if self.features.forward_references && self.dead_checks => {
                 self.dead_checks(options, resources, w, &groups)
             }
             _ => None,
