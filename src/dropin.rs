@@ -107,7 +107,9 @@ impl Form {
 /// Measured on the public inputs and the fixtures (docs/performance.md, "The C solvers beside
 /// the drop-in"): with 1–6 pieces the JIT's compile was most of the drop-in's time (4 pieces:
 /// 5.2–6.0 ms with it, 3.6–3.8 ms without); from 7 pieces on, searches longer than the
-/// interpreter's budget made some inputs slower (9 pieces: 25 → 62 ms).
+/// interpreter's budget made some inputs slower (9 pieces: 25 → 62 ms). Measured again with the
+/// refutation's short first try and without dead-cell checks ("A short first try before the
+/// refutation"): up to 8 or 10 pieces was slower in sum over the 7–10-piece inputs.
 pub const LAZY_JIT_MOST_PIECES: usize = 6;
 
 /// How long the regex engine may search before the drop-in answers natively, unless
@@ -125,10 +127,10 @@ pub const FIRST_BOUND_PER_PIECE_CELL: Duration = Duration::from_micros(60);
 
 /// Steps of the trie form's classic search at one square size on the lazy JIT before the
 /// cell-by-cell refutation (`backref_fillit::cover`) gets its turn: about 0.7 ms of the
-/// interpreter, twice what refuting anisg_valid_19's 6×6 takes there (compile included), and
-/// below the lazy JIT's own budget, so a size the refutation settles is never JIT-compiled
-/// (the first try is a `Limits::first_look`). Measured in docs/performance.md ("A refutation
-/// after a short first try").
+/// interpreter, about twice what refuting anisg_valid_19's 6×6 takes there (compile included).
+/// The first try is a `Limits::first_look`, so where the lazy JIT's own budget is larger (6,000
+/// steps plus 3 a pattern byte: patterns from 4.7 KB on) a size the refutation settles is never
+/// JIT-compiled. Measured in docs/performance.md ("A short first try before the refutation").
 pub const REFUTE_AFTER_LAZY: u64 = 20_000;
 
 /// The same on the JIT (from seven pieces on): about 0.8 ms of the JIT's matching. Larger
