@@ -23,11 +23,29 @@
 //! the CLI cross-checks every ruled-out size against the native solver.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use crate::Piece;
 
-/// The four cells a piece covers at one position.
-type Cells = [(usize, usize); 4];
+/// The widest square the bounds look at: a row of marks is one `u64`. Larger squares are never
+/// ruled out by a lattice (a fillit file's first square is at most 11 wide).
+const WIDEST: usize = 64;
+
+/// The longest period of a lattice ([`Lattice::periods`]).
+const MOST_PERIOD: usize = 5;
+
+/// The bits of a `u128` from `low` up (none when `low` is past them).
+fn bits_from(low: usize) -> u128 {
+    u128::MAX.checked_shl(low as u32).unwrap_or(0)
+}
+
+/// The bits of a `u128` up to `high` (all of them when `high` is past them).
+fn bits_to(high: usize) -> u128 {
+    u128::MAX >> 127usize.saturating_sub(high)
+}
+
+/// Every lattice tried, listed once.
+static LATTICES: LazyLock<Vec<Lattice>> = LazyLock::new(Lattice::all);
 
 /// A periodic marking of the square's cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,14 +75,47 @@ pub enum Lattice {
 }
 
 impl Lattice {
-    fn marks(self, r: usize, c: usize) -> bool {
+    /// The marks of the first rows, one period of them ([`Lattice::periods`]), across a
+    /// square `width` wide (bit `c`: column `c`; `width` at most [`WIDEST`]). Stepping along a
+    /// row keeps the residue by adding, so no cell costs a division.
+    fn period_rows(self, width: usize) -> [u64; MOST_PERIOD] {
+        let mut rows = [0u64; MOST_PERIOD];
         match self {
-            Lattice::Grid { p, a, q, b } => r % p == a && c % q == b,
-            Lattice::Stripes { x, y, m, t } => (x * r + y * c) % m == t,
+            Lattice::Grid { a, q, b, .. } => {
+                rows[a] = (b..width).step_by(q).fold(0, |m, c| m | 1 << c);
+            }
+            Lattice::Stripes { x, y, m, t } => {
+                for (r, row) in rows.iter_mut().enumerate().take(m) {
+                    let mut residue = x * r % m;
+                    for c in 0..width {
+                        if residue == t {
+                            *row |= 1 << c;
+                        }
+                        residue += y;
+                        if residue >= m {
+                            residue -= m;
+                        }
+                    }
+                }
+            }
+        }
+        rows
+    }
+
+    /// The marks' periods down and across: a placement shifted by either covers the same
+    /// number of marked cells.
+    fn periods(self) -> (usize, usize) {
+        match self {
+            Lattice::Grid { p, q, .. } => (p, q),
+            Lattice::Stripes { m, .. } => (m, m),
         }
     }
 
-    /// Every lattice tried, small periods first.
+    /// Every lattice tried, small periods first, each marking listed once. Stripes whose
+    /// coefficients share a factor with the modulus mark nothing or what a smaller modulus
+    /// marks; stripes whose coefficients and residue are a unit multiple of another's mark the
+    /// same cells, and only the first of them in this order is kept (so a size is proved
+    /// impossible by the same lattice as with every stripe listed).
     fn all() -> Vec<Lattice> {
         let mut out = Vec::new();
         for p in 1..=4 {
@@ -83,12 +134,26 @@ impl Lattice {
             for x in 1..m {
                 for y in 1..m {
                     for t in 0..m {
-                        out.push(Lattice::Stripes { x, y, m, t });
+                        let earlier = (2..m)
+                            .filter(|&k| gcd(k, m) == 1)
+                            .any(|k| (k * x % m, k * y % m, k * t % m) < (x, y, t));
+                        if gcd(gcd(x, y), m) == 1 && !earlier {
+                            out.push(Lattice::Stripes { x, y, m, t });
+                        }
                     }
                 }
             }
         }
         out
+    }
+}
+
+/// The greatest common divisor.
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 
@@ -229,44 +294,59 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
             None => shapes.push((*p, 1)),
         }
     }
-    let placements: Vec<(usize, Vec<Cells>)> = shapes
+    if shapes
         .iter()
-        .map(|(piece, n)| {
-            let (h, w) = (piece.height(), piece.width());
-            let mut at = Vec::new();
-            if h <= side && w <= side {
-                for r in 0..=side - h {
-                    for c in 0..=side - w {
-                        at.push(piece.cells().map(|(dr, dc)| (r + dr, c + dc)));
-                    }
-                }
-            }
-            (*n, at)
-        })
-        .collect();
-    if placements.iter().any(|(_, at)| at.is_empty()) {
+        .any(|(piece, _)| piece.height() > side || piece.width() > side)
+    {
         return Some(RuledOut::every_cell(side, slack, 0, Count::AtMost));
     }
+    if side > WIDEST {
+        return None;
+    }
+    // Each shape's cells in its 4×4 box (bit `4·r + c`) and the last corner it can be placed at.
+    let shapes: Vec<(usize, u16, usize, usize)> = shapes
+        .iter()
+        .map(|(piece, n)| {
+            let cells = (0..4).fold(0, |m, r| m | (piece.row_mask(r) as u16) << (4 * r));
+            (*n, cells, side - piece.height(), side - piece.width())
+        })
+        .collect();
     // The sums of the pieces' counts below fit a u128 up to 31 pieces (a fillit file has at
     // most 26); past that only the least and most bounds apply.
     let exact = 4 * pieces.len() < 128;
-    for lattice in Lattice::all() {
-        // The marks of the square, row by row, looked up below for every cell of every placement.
-        let marks: Vec<bool> = (0..side * side)
-            .map(|k| lattice.marks(k / side, k % side))
-            .collect();
-        let marked = marks.iter().filter(|&&m| m).count();
+    // The marks of the square, one bitmask per row (bit `c`: column `c`, then a piece's rows
+    // past the bottom, which no placement reaches).
+    let mut marks = vec![0u64; side + 3];
+    for &lattice in LATTICES.iter() {
+        let (down, across) = lattice.periods();
+        let period = lattice.period_rows(side);
+        for (row, mark) in marks
+            .iter_mut()
+            .take(side)
+            .zip(period.iter().take(down).cycle())
+        {
+            *row = *mark;
+        }
+        let marked = marks.iter().map(|m| m.count_ones() as usize).sum();
         let (mut least, mut most) = (0, 0);
         // Bit `s` of `sums`: some choice of one count per piece adds up to `s`.
         let mut sums: u128 = 1;
-        for (n, at) in &placements {
-            // Bit `k`: the shape covers `k` marked cells somewhere.
-            let counts: u8 = at.iter().fold(0, |set, cells| {
-                set | 1 << cells.iter().filter(|&&(r, c)| marks[r * side + c]).count()
-            });
+        for &(n, cells, last_row, last_col) in &shapes {
+            // Bit `k`: the shape covers `k` marked cells somewhere. The marks repeat, so one
+            // period of corners down and across meets every count.
+            let mut counts: u8 = 0;
+            for r in 0..=last_row.min(down - 1) {
+                let under = &marks[r..r + 4];
+                for c in 0..=last_col.min(across - 1) {
+                    // The marks of the 4×4 box at (r, c), laid out as `cells`.
+                    let box_marks =
+                        (0..4).fold(0u16, |m, i| m | ((under[i] >> c) as u16 & 0xF) << (4 * i));
+                    counts |= 1 << (box_marks & cells).count_ones();
+                }
+            }
             least += n * counts.trailing_zeros() as usize;
             most += n * (7 - counts.leading_zeros() as usize);
-            for _ in 0..*n {
+            for _ in 0..n {
                 sums = (0..=4)
                     .filter(|k| counts & 1 << k != 0)
                     .fold(0, |next, k| next | sums << k);
@@ -289,7 +369,7 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
         // The window of sums that leave few enough marked cells empty, cut at 127 (no sum is
         // larger while `exact`); a window starting past it was ruled out above.
         let low = marked.saturating_sub(slack);
-        let window = (low..=marked.min(127)).fold(0u128, |w, s| w | 1 << s);
+        let window = bits_from(low) & bits_to(marked);
         if exact && low < 128 && sums & window == 0 {
             let below = (0..low).rev().find(|&s| sums & 1 << s != 0);
             let above = (marked + 1..128).find(|&s| sums & 1 << s != 0);
@@ -344,6 +424,39 @@ mod tests {
         // Large squares mark more cells than the sums' bitset holds.
         assert_eq!(counting_bound(&[Shape::O.piece(); 26], 17), None);
         assert_eq!(counting_bound(&[Shape::IHorizontal.piece(); 4], 4), None);
+    }
+
+    /// The cells of a 60×60 square (every period divides 60) that `lattice` marks.
+    fn marked_cells(lattice: Lattice) -> Vec<u64> {
+        let period = lattice.period_rows(60);
+        let down = lattice.periods().0;
+        (0..60).map(|r| period[r % down]).collect()
+    }
+
+    #[test]
+    fn every_stripe_left_out_marks_what_a_listed_lattice_marks_or_nothing() {
+        let listed: Vec<Vec<u64>> = Lattice::all().into_iter().map(marked_cells).collect();
+        let unique: std::collections::HashSet<&Vec<u64>> = listed.iter().collect();
+        assert_eq!(unique.len(), listed.len(), "a marking listed twice");
+        for m in 2..=5 {
+            for x in 1..m {
+                for y in 1..m {
+                    for t in 0..m {
+                        let cells = marked_cells(Lattice::Stripes { x, y, m, t });
+                        assert!(
+                            cells.iter().all(|&row| row == 0) || unique.contains(&cells),
+                            "{x}·row + {y}·column ≡ {t} (mod {m}) is lost"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn squares_past_the_widest_and_empty_ones_prove_nothing() {
+        assert_eq!(counting_bound(&[Shape::O.piece(); 4], WIDEST + 1), None);
+        assert_eq!(counting_bound(&[], 0), None);
     }
 
     #[test]
