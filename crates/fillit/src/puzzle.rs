@@ -1,6 +1,7 @@
 //! fillit on the pipeline: [`Fillit`] implements [`Puzzle`] with one stage per square size,
 //! smallest first, and [`ENTRY`] registers it.
 
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use backref_pipeline::{
@@ -57,19 +58,39 @@ fn looks_ahead(settings: &Settings) -> bool {
 pub struct Fillit {
     pieces: Vec<Piece>,
     first_side: usize,
+    /// The native solver's classic answer per stage, found once: the rule check compares the
+    /// engine's answer with it and the pipeline's cross-check asks for it again.
+    classic: Vec<OnceLock<Option<Solution>>>,
 }
 
 impl Fillit {
     /// The instance of parsed pieces.
     pub fn new(pieces: Vec<Piece>) -> Fillit {
-        Fillit {
+        let mut fillit = Fillit {
             first_side: lower_bound(&pieces),
             pieces,
-        }
+            classic: Vec::new(),
+        };
+        fillit.classic = Puzzle::stages(&fillit)
+            .iter()
+            .map(|_| OnceLock::new())
+            .collect();
+        fillit
     }
 
     fn side(&self, stage: usize) -> usize {
         self.first_side + stage
+    }
+
+    /// The native solver's first arrangement at `stage` in classic order (`None`: none fits),
+    /// searched once per stage.
+    fn classic(&self, stage: usize) -> Option<Solution> {
+        let find = || native::solve_size(&self.pieces, self.side(stage)).solution;
+        match self.classic.get(stage) {
+            Some(cell) => cell.get_or_init(find).clone(),
+            // Not a stage of `stages`: nothing to keep it in.
+            None => find(),
+        }
     }
 }
 
@@ -153,7 +174,7 @@ impl Puzzle for Fillit {
         check_output(&text, &self.pieces, Some(side)).map_err(|e| vec![e.into()])?;
         // The classic program's answer is the first arrangement in its order: the engine's
         // first match must be that one.
-        if let Some(classic) = native::solve_size(&self.pieces, side).solution {
+        if let Some(classic) = self.classic(stage) {
             let expected = render(&classic, &self.pieces);
             if expected != text {
                 return Err(vec![Violation::NotClassic { expected }]);
@@ -190,7 +211,7 @@ impl Puzzle for Fillit {
     }
 
     fn native(&self, stage: usize, _settings: &Settings) -> Result<Option<Solution>, Error> {
-        Ok(native::solve_size(&self.pieces, self.side(stage)).solution)
+        Ok(self.classic(stage))
     }
 
     fn native_tree(&self, stage: usize, settings: &Settings) -> TreeWalk<Solution> {
