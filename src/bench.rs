@@ -171,6 +171,8 @@ pub fn run(args: &BenchArgs) -> Result<Exit, Failure> {
                 ..Options::new(engine.dialect())
             },
             limits: limits.clone(),
+            // A benchmark times the solve, not the drawing.
+            svg: false,
             ..Request::new(&*engine)
         };
         let r = instance.solve(&*engine, &request)?;

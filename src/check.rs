@@ -161,6 +161,8 @@ pub(crate) fn run_rows(
                 progress: progress.as_ref().and_then(Progress::steps),
                 ..Limits::default()
             },
+            // A comparison table has no drawing.
+            svg: false,
             ..Request::new(&**engine)
         };
         let row = instance.check_engine(&**engine, &request);

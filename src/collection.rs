@@ -49,6 +49,8 @@ pub fn run(
             depth_limit: args.depth_limit,
             ..Limits::default()
         },
+        // A collection prints a table and JSON lines, never a drawing.
+        svg: false,
         ..Request::new(engine)
     };
     let progress = crate::progress::Progress::start(format!(

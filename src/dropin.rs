@@ -13,7 +13,8 @@
 //! budget ([`REFUTE_AFTER_LAZY`], [`REFUTE_AFTER_JIT`]) is handed to the cell-by-cell
 //! refutation, which settles a size without an arrangement in a fraction of the classic
 //! search's time; a size it finds an arrangement for goes back to the classic search.
-//! `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`) runs one form alone, for measurements.
+//! `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`) runs one form alone, for measurements;
+//! `BACKREF_FILLIT_STATS` writes the statistics of every size tried to stderr.
 
 use std::ffi::OsStr;
 use std::io::Write;
@@ -23,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use backref_engine::{Engine, Pcre2};
 use backref_fillit::{EXIT_ERROR, EXIT_USAGE, USAGE};
-use backref_pipeline::{Input, Request};
+use backref_pipeline::{Input, Request, StageStats};
 use backref_program::dialect::{Dialect, PCRE2};
 use backref_program::{Features, Options};
 
@@ -181,6 +182,24 @@ fn bound() -> Duration {
         .map_or(DEFAULT_BOUND, Duration::from_secs_f64)
 }
 
+/// With `BACKREF_FILLIT_STATS` set, writes each stage a form ran as a JSON line on stderr (which
+/// test suites do not compare), for measurements: what a size cost in generating, compiling,
+/// matching and the native cross-check.
+fn show_stages(form: Form, stages: &[StageStats]) {
+    if std::env::var_os("BACKREF_FILLIT_STATS").is_none() {
+        return;
+    }
+    for stage in stages {
+        let mut line = serde_json::json!({ "form": format!("{form:?}").to_lowercase() });
+        if let (Some(line), Ok(serde_json::Value::Object(fields))) =
+            (line.as_object_mut(), serde_json::to_value(stage))
+        {
+            line.extend(fields);
+        }
+        eprintln!("{line}");
+    }
+}
+
 /// Runs the drop-in mode on the arguments after `fillit`.
 pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
     let mut out = std::io::stdout().lock();
@@ -230,9 +249,15 @@ pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
             request.refute_after = steps;
         }
         request.limits.timeout = Some(left.max(Duration::from_millis(1)));
+        // The classic program prints text only.
+        request.svg = false;
         // The branch-reset form races the classic search against the packing lookahead
         // (fillit's portfolio); the trie form has no lookahead and runs once.
-        if let Ok(r) = instance.solve(&*engine, &request) {
+        let solved = instance.solve(&*engine, &request);
+        if let Ok(r) = &solved {
+            show_stages(form, &r.stages);
+        }
+        if let Ok(r) = solved {
             if r.trusted() {
                 answer = Some(r);
                 break;

@@ -83,3 +83,41 @@ fn the_hard_benchmark_map_gets_the_native_classic_answer() {
         stderr(&out)
     );
 }
+
+#[test]
+fn stats_on_stderr_name_every_size_tried_and_leave_stdout_alone() {
+    // random_09's 6×6 has no arrangement: the trie form refutes it, then solves 7×7. The trie
+    // form alone, so that the lines do not depend on how fast the machine is.
+    let file = fixture("random_09.txt");
+    let out = drop_in(
+        &file,
+        &[
+            ("BACKREF_FILLIT_STATS", "1"),
+            ("BACKREF_FILLIT_FORM", "trie"),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout.clone()).unwrap(),
+        expected(&file)
+    );
+    let lines: Vec<serde_json::Value> = stderr(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let seen: Vec<(&str, &str, &str)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["form"].as_str().unwrap(),
+                l["stage"].as_str().unwrap(),
+                l["outcome"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [("trie", "6x6", "no_solution"), ("trie", "7x7", "solved")]
+    );
+    assert!(lines.iter().all(|l| l["compile_ms"].is_number()));
+}

@@ -62,6 +62,7 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
             },
             deadline: request.deadline,
             refute_after: request.refute_after,
+            svg: request.svg,
         };
         let result = solve(puzzle, engine, &run);
         if result.as_ref().is_ok_and(|r| r.outcome.finished()) {

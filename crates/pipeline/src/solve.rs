@@ -32,6 +32,9 @@ pub struct Request {
     /// [`refute::FIRST_TRY_MATCH_LIMIT`]; a caller that races the clock on small inputs (the
     /// fillit drop-in) sets a smaller one. The first try runs as a [`Limits::first_look`].
     pub refute_after: u64,
+    /// Whether a solved run draws its answer as SVG (`Solution::svg`); on by default. A caller
+    /// that prints only the text (the fillit drop-in) turns it off and saves the drawing.
+    pub svg: bool,
 }
 
 impl Request {
@@ -43,6 +46,7 @@ impl Request {
             limits: Limits::default(),
             deadline: None,
             refute_after: refute::FIRST_TRY_MATCH_LIMIT,
+            svg: true,
         }
     }
 
@@ -177,7 +181,9 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
                 )?;
                 // Stating the puzzle in the IR is part of generating its pattern and subject
                 // (N=1000 queens: a third of a second of a run's setup).
-                attempt.stats.generate_ms += ms(encoding);
+                // (Rounded again to microseconds: a sum of two rounded figures is not.)
+                let generate_ms = attempt.stats.generate_ms + ms(encoding);
+                attempt.stats.generate_ms = (generate_ms * 1e3).round() / 1e3;
                 attempt
             }
             Source::HandBuilt(hand) => run_hand_built(engine, &request.limits_now(), &hand)?,
@@ -251,7 +257,9 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
                 ),
             }
             let mut solution = puzzle.render(answer);
-            solution.svg = puzzle.svg(answer);
+            if request.svg {
+                solution.svg = puzzle.svg(answer);
+            }
             report.solution = Some(solution);
         }
         if !attempt.partial {
