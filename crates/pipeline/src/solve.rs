@@ -247,6 +247,9 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
         }
         let ir_clean = attempt.ir_problems.is_empty();
         report.problems.append(&mut attempt.ir_problems);
+        // The native cross-check runs before the rule check, which may ask the native solver
+        // too (fillit's classic answer): a puzzle that keeps the answer then times it here.
+        let native = (!attempt.partial).then(|| timed(|| puzzle.native(stage, settings)));
         if let Some(answer) = &attempt.answer {
             match puzzle.check(stage, settings, answer) {
                 Ok(()) => report.verified = ir_clean,
@@ -262,8 +265,7 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
             }
             report.solution = Some(solution);
         }
-        if !attempt.partial {
-            let (native, elapsed) = timed(|| puzzle.native(stage, settings));
+        if let Some((native, elapsed)) = native {
             let native_found = native?.is_some();
             attempt.stats.native_ms = ms(elapsed);
             if native_found != found {
