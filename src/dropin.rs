@@ -51,14 +51,28 @@ static PCRE2_TRIE: Dialect = Dialect {
 };
 
 impl Form {
+    /// Every form with the name `BACKREF_FILLIT_FORM` and `BACKREF_FILLIT_STATS` give it.
+    const NAMED: [(Form, &'static str); 3] = [
+        (Form::Reset, "reset"),
+        (Form::Trie, "trie"),
+        (Form::Guards, "guards"),
+    ];
+
     /// The form named by `BACKREF_FILLIT_FORM` (`reset`, `trie`, `guards`), for measurements.
     fn from_env() -> Option<Form> {
-        match std::env::var("BACKREF_FILLIT_FORM").ok()?.as_str() {
-            "reset" => Some(Form::Reset),
-            "trie" => Some(Form::Trie),
-            "guards" => Some(Form::Guards),
-            _ => None,
-        }
+        let name = std::env::var("BACKREF_FILLIT_FORM").ok()?;
+        Self::NAMED
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(form, _)| *form)
+    }
+
+    /// The form's name in `BACKREF_FILLIT_FORM`.
+    fn name(self) -> &'static str {
+        Self::NAMED
+            .iter()
+            .find(|(form, _)| *form == self)
+            .map_or("", |(_, n)| n)
     }
 
     /// The engine this form runs on for `pieces` pieces. Up to [`LAZY_JIT_MOST_PIECES`] the
@@ -190,7 +204,7 @@ fn show_stages(form: Form, stages: &[StageStats]) {
         return;
     }
     for stage in stages {
-        let mut line = serde_json::json!({ "form": format!("{form:?}").to_lowercase() });
+        let mut line = serde_json::json!({ "form": form.name() });
         if let (Some(line), Ok(serde_json::Value::Object(fields))) =
             (line.as_object_mut(), serde_json::to_value(stage))
         {
@@ -253,11 +267,8 @@ pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
         request.svg = false;
         // The branch-reset form races the classic search against the packing lookahead
         // (fillit's portfolio); the trie form has no lookahead and runs once.
-        let solved = instance.solve(&*engine, &request);
-        if let Ok(r) = &solved {
+        if let Ok(r) = instance.solve(&*engine, &request) {
             show_stages(form, &r.stages);
-        }
-        if let Ok(r) = solved {
             if r.trusted() {
                 answer = Some(r);
                 break;
