@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use backref_pipeline::{
-    Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry, Settings,
-    Solution as Rendered, Source, TreeWalk,
+    Choices, Contender, Encoded, Error, Input, InputKind, Instance, Puzzle, PuzzleEntry, Refuter,
+    Settings, Solution as Rendered, Source, TreeWalk,
 };
 use backref_program::{Program, Propagation};
 
@@ -146,21 +146,20 @@ impl Puzzle for Fillit {
         })))
     }
 
-    fn refutation(
-        &self,
-        stage: usize,
-        settings: &Settings,
-    ) -> Result<Option<Encoded<'_, ()>>, Error> {
+    fn refutation(&self, stage: usize, settings: &Settings) -> Option<Refuter<'_>> {
         if looks_ahead(settings) {
             // The packing lookahead runs once before the first piece: an order-free search of
             // the whole square, which settles a size without an arrangement by itself.
-            return Ok(None);
+            return None;
         }
         // Cell by cell, a size without any arrangement runs out of options quickly; the
         // classic order may try every placement of the first pieces first (random_16's 8x8:
         // 73 million nodes natively, against 825 thousand cell by cell).
-        let c = cover(&self.pieces, self.side(stage))?;
-        Ok(Some(Encoded::feasibility(c.program, c.order)))
+        let side = self.side(stage);
+        Some(Box::new(move || {
+            let c = cover(&self.pieces, side)?;
+            Ok(Encoded::feasibility(c.program, c.order))
+        }))
     }
 
     fn check(

@@ -55,7 +55,7 @@ pub use input::{read, Input, InputKind};
 pub use inspect::{inspect, Drawing, Inspection};
 pub use instance::Instance;
 pub use puzzle::{
-    Contender, Decoder, Encoded, HandBuilt, Needs, Puzzle, Solution, Source, TreeWalk,
+    Contender, Decoder, Encoded, HandBuilt, Needs, Puzzle, Refuter, Solution, Source, TreeWalk,
 };
 pub use race::solve_raced;
 pub use registry::{find, Collection, Member, PuzzleEntry};

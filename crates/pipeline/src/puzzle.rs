@@ -37,14 +37,11 @@ pub trait Puzzle: Sync {
     fn encode(&self, stage: usize, settings: &Settings) -> Result<Source<'_, Self::Answer>, Error>;
     /// A second program for stage `stage` that asks only whether the stage has a solution, in
     /// a search order suited to proving it has none (fillit: cell by cell). When the stage's own
-    /// search outgrows a first budget this one runs; if it exhausts its search the stage is
-    /// ruled out, otherwise the stage's own search resumes.
-    fn refutation(
-        &self,
-        _stage: usize,
-        _settings: &Settings,
-    ) -> Result<Option<Encoded<'_, ()>>, Error> {
-        Ok(None)
+    /// search outgrows a first budget this one is built and runs; if it exhausts its search the
+    /// stage is ruled out, otherwise the stage's own search resumes. Most stages end within the
+    /// budget, so the program is built only when called for.
+    fn refutation(&self, _stage: usize, _settings: &Settings) -> Option<Refuter<'_>> {
+        None
     }
     /// The independent rule checker (sharing no code with the encoder), under the rules the
     /// settings chose.
@@ -114,6 +111,10 @@ pub struct Encoded<'a, A> {
 
 /// Reads decoded variable values (indexed by variable) back into an answer.
 pub type Decoder<'a, A> = Box<dyn Fn(&[String]) -> A + 'a>;
+
+/// Builds a stage's refutation program ([`Puzzle::refutation`]) when the stage's own search
+/// calls for it.
+pub type Refuter<'a> = Box<dyn FnOnce() -> Result<Encoded<'a, ()>, Error> + 'a>;
 
 impl<'a, A> Encoded<'a, A> {
     /// A program with its order and its decoder.

@@ -335,7 +335,7 @@ fn run_ir<P: Puzzle + ?Sized>(
 ) -> Result<Attempt<P::Answer>, Error> {
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
     crate::size::within(&compiled)?;
-    let refutation = puzzle.refutation(stage, settings)?;
+    let refutation = puzzle.refutation(stage, settings);
     // A race another contender has settled (before or during the engine's compile): this
     // contender stops without waiting for its compile.
     let cancelled = || {
@@ -388,11 +388,11 @@ fn run_ir<P: Puzzle + ?Sized>(
     let mut run = matcher.run(&compiled.subject, Mode::First, &first_limits)?;
     run.timing.compile += compile_time;
     let mut refuted = None;
-    if let Some(program) = refutation
-        .as_ref()
+    if let Some(build) = refutation
         .filter(|_| refute::wanted(&run.outcome, limits.match_limit, request.refute_after))
     {
-        let r = refute::run(engine, program, &request.options, &request.limits_now())?;
+        let program = build()?;
+        let r = refute::run(engine, &program, &request.options, &request.limits_now())?;
         let first = run.timing;
         if !r.exhausted {
             // Not refuted: the stage's own search runs again, without the budget.
