@@ -216,6 +216,7 @@ fn show_stages(form: Form, stages: &[StageStats]) {
 
 /// Runs the drop-in mode on the arguments after `fillit`.
 pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
+    crate::heap::keep_freed_memory();
     let mut out = std::io::stdout().lock();
     let [path] = args else {
         let _ = out.write_all(USAGE.as_bytes());

@@ -6,6 +6,7 @@
 use std::process::ExitCode;
 
 mod dropin;
+mod heap;
 mod signals;
 
 fn main() -> ExitCode {

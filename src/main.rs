@@ -39,6 +39,7 @@ mod engines;
 mod exit;
 mod export;
 mod fzn;
+mod heap;
 mod html;
 mod minizinc;
 mod progress;
