@@ -414,20 +414,27 @@ const LATTICES: [(usize, usize); 7] = [(2, 2), (2, 1), (1, 2), (3, 1), (1, 3), (
 /// number of marked cells, and pieces never share cells, so these minimums must add up to at
 /// most the number of marked cells. (For instance 26 squares do not fit in 11×11: mark the cells
 /// with odd row and odd column; there are 25 and every square covers one.)
+///
+/// Whether a cell is marked depends only on its row modulo `p` and column modulo `q`, so the
+/// least a piece covers is found among its placements in the first `p` rows and `q` columns
+/// (those that fit in the square), and the marked cells are counted per row and column.
 fn lattice_bounds_allow(pieces: &[Piece], side: usize) -> bool {
+    // Each piece's cells, height and width.
+    let shapes: Vec<_> = pieces
+        .iter()
+        .map(|piece| (piece.cells(), piece.height(), piece.width()))
+        .collect();
+    // How many of `0..side` are `a` modulo `m`.
+    let along = |a: usize, m: usize| (side + m - 1 - a) / m;
     for (p, q) in LATTICES {
-        for a in 0..p {
-            for b in 0..q {
+        for a in 0..p.min(side) {
+            for b in 0..q.min(side) {
                 let marked = |r: usize, c: usize| r % p == a && c % q == b;
-                let available = (0..side)
-                    .flat_map(|r| (0..side).map(move |c| (r, c)))
-                    .filter(|&(r, c)| marked(r, c))
-                    .count();
+                let available = along(a, p) * along(b, q);
                 let mut needed = 0;
-                for piece in pieces {
-                    let cells = piece.cells();
-                    let least = (0..=side - piece.height())
-                        .flat_map(|r| (0..=side - piece.width()).map(move |c| (r, c)))
+                for (cells, height, width) in &shapes {
+                    let least = (0..(side + 1 - height).min(p))
+                        .flat_map(|r| (0..(side + 1 - width).min(q)).map(move |c| (r, c)))
                         .map(|(r, c)| {
                             cells
                                 .iter()
@@ -1281,4 +1288,77 @@ struct Region {
     base: usize,
     rows: [u32; WINDOW],
     size: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Shape;
+
+    /// The bound as its comment states it: every placement of every piece, every cell.
+    fn every_placement_counted(pieces: &[Piece], side: usize) -> bool {
+        LATTICES.iter().all(|&(p, q)| {
+            (0..p).all(|a| {
+                (0..q).all(|b| {
+                    let marked = |r: usize, c: usize| r % p == a && c % q == b;
+                    let available = (0..side * side)
+                        .filter(|i| marked(i / side, i % side))
+                        .count();
+                    let needed: usize = pieces
+                        .iter()
+                        .map(|piece| {
+                            let cells = piece.cells();
+                            let mut least = usize::MAX;
+                            for r in 0..=side - piece.height() {
+                                for c in 0..=side - piece.width() {
+                                    let covered = cells
+                                        .iter()
+                                        .filter(|&&(dr, dc)| marked(r + dr, c + dc))
+                                        .count();
+                                    least = least.min(covered);
+                                }
+                            }
+                            least
+                        })
+                        .sum();
+                    needed <= available
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn lattice_bounds_equal_every_placement_counted() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut ruled_out = 0;
+        for _ in 0..3000 {
+            let count = 1 + below(26);
+            // Few shapes, so that some sets are lopsided (all squares, all bars).
+            let shapes = 1 + below(3);
+            let first = below(19);
+            let pieces: Vec<Piece> = (0..count)
+                .map(|_| Shape::ALL[(first + below(shapes)) % 19].piece())
+                .collect();
+            // The smallest square by area, or one more: where the bound has work to do.
+            let side = (1..).find(|s| s * s >= 4 * count).unwrap_or(1) + below(2);
+            if !fits_at_all(&pieces, side) {
+                continue;
+            }
+            let expected = every_placement_counted(&pieces, side);
+            assert_eq!(
+                lattice_bounds_allow(&pieces, side),
+                expected,
+                "{count} pieces on {side}x{side}"
+            );
+            ruled_out += usize::from(!expected);
+        }
+        // The comparison covers sizes the bound rules out, not only ones it allows.
+        assert!(ruled_out > 50, "only {ruled_out} sizes ruled out");
+    }
 }
