@@ -317,6 +317,9 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
     // The marks of the square, one bitmask per row (bit `c`: column `c`, then a piece's rows
     // past the bottom, which no placement reaches).
     let mut marks = vec![0u64; side + 3];
+    // The marks of the 4×4 box at each corner of one period (row-major, `across` wide), laid
+    // out as a shape's `cells`: computed once per lattice for every shape.
+    let mut boxes: Vec<u16> = Vec::new();
     for &lattice in LATTICES.iter() {
         let (down, across) = lattice.periods();
         let period = lattice.period_rows(side);
@@ -328,6 +331,16 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
             *row = *mark;
         }
         let marked = marks.iter().map(|m| m.count_ones() as usize).sum();
+        let (rows, cols) = (down.min(side), across.min(side));
+        boxes.clear();
+        for r in 0..rows {
+            let under = &marks[r..r + 4];
+            boxes.extend(
+                (0..cols).map(|c| {
+                    (0..4).fold(0u16, |m, i| m | ((under[i] >> c) as u16 & 0xF) << (4 * i))
+                }),
+            );
+        }
         let (mut least, mut most) = (0, 0);
         // Bit `s` of `sums`: some choice of one count per piece adds up to `s`.
         let mut sums: u128 = 1;
@@ -336,11 +349,7 @@ pub fn counting_bound(pieces: &[Piece], side: usize) -> Option<RuledOut> {
             // period of corners down and across meets every count.
             let mut counts: u8 = 0;
             for r in 0..=last_row.min(down - 1) {
-                let under = &marks[r..r + 4];
-                for c in 0..=last_col.min(across - 1) {
-                    // The marks of the 4×4 box at (r, c), laid out as `cells`.
-                    let box_marks =
-                        (0..4).fold(0u16, |m, i| m | ((under[i] >> c) as u16 & 0xF) << (4 * i));
+                for &box_marks in &boxes[r * cols..=r * cols + last_col.min(across - 1)] {
                     counts |= 1 << (box_marks & cells).count_ones();
                 }
             }
