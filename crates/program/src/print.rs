@@ -67,12 +67,7 @@ impl<'a> Printer<'a> {
                 if *negated {
                     out.push('^');
                 }
-                for c in chars.chars() {
-                    if "\\]^-[".contains(c) {
-                        out.push('\\');
-                    }
-                    out.push(c);
-                }
+                print_class_members(chars, out);
                 out.push(']');
             }
             Node::Group(id, inner) => {
@@ -301,6 +296,53 @@ impl<'a> Printer<'a> {
     }
 }
 
+/// Writes a class's members: runs of three or more consecutive digits, upper-case or lower-case
+/// ASCII letters as ranges (`A-Z`, which every dialect reads alike and which PCRE2 compiles
+/// faster than 26 single members), the others one by one, escaped where a class needs it.
+fn print_class_members(chars: &str, out: &mut String) {
+    let run_kind = |c: char| {
+        if c.is_ascii_digit() {
+            1
+        } else if c.is_ascii_uppercase() {
+            2
+        } else if c.is_ascii_lowercase() {
+            3
+        } else {
+            0
+        }
+    };
+    let member = |c: char, out: &mut String| {
+        if "\\]^-[".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    };
+    let mut members = chars.chars().peekable();
+    while let Some(first) = members.next() {
+        let kind = run_kind(first);
+        let (mut last, mut length) = (first, 1);
+        while let Some(&next) = members.peek() {
+            if kind == 0 || run_kind(next) != kind || next as u32 != last as u32 + 1 {
+                break;
+            }
+            (last, length) = (next, length + 1);
+            members.next();
+        }
+        match length {
+            1 => member(first, out),
+            2 => {
+                member(first, out);
+                member(last, out);
+            }
+            _ => {
+                out.push(first);
+                out.push('-');
+                out.push(last);
+            }
+        }
+    }
+}
+
 /// Appends formatted text to `out` (writing into a String cannot fail).
 fn write(out: &mut String, args: std::fmt::Arguments<'_>) {
     use std::fmt::Write;
@@ -366,6 +408,27 @@ mod tests {
             Node::lit("5"),
         ]);
         assert_eq!(printed(&FANCY, &node), "\\3(?:)1{2}\\3(?:)5");
+    }
+
+    #[test]
+    fn runs_of_letters_and_digits_print_as_ranges() {
+        let class = |chars: &str, negated| Node::Class {
+            negated,
+            chars: chars.into(),
+        };
+        let letters: String = ('A'..='Z').chain('a'..='z').collect();
+        assert_eq!(printed(&PCRE2, &class(&letters, false)), "[A-Za-z]");
+        // Two in a row stay members; a run stops at a gap, a change of kind or out of order.
+        assert_eq!(printed(&PCRE2, &class("01", false)), "[01]");
+        assert_eq!(printed(&PCRE2, &class("0123579", true)), "[^0-3579]");
+        assert_eq!(printed(&PCRE2, &class("789:;ABC", false)), "[7-9:;A-C]");
+        assert_eq!(printed(&PCRE2, &class("XYZabc", false)), "[X-Za-c]");
+        assert_eq!(printed(&PCRE2, &class("cbaxyz", false)), "[cbax-z]");
+        // Members a class must escape still are.
+        assert_eq!(
+            printed(&PCRE2, &class("]-^\\[", false)),
+            "[\\]\\-\\^\\\\\\[]"
+        );
     }
 
     fn printed(dialect: &Dialect, node: &Node) -> String {
