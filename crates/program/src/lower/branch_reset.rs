@@ -972,6 +972,7 @@ mod tests {
             requires: &[],
             waste: None,
             names: &[],
+            plain: false,
         };
         // One pad per option up to its highest resource, plus all resources per item.
         let budget = RESET_PAD_BUDGET as u32;

@@ -159,8 +159,9 @@ impl<'p> Lowerer<'p> {
     pub fn lower(&mut self, step: &Step) -> Lowered {
         match step {
             Step::Stmt(sid) => {
-                let g = self.program.statements[sid.0 as usize].clone();
-                self.lower_gadget(&g)
+                // The program outlives the lowerer's borrow of itself: no copy of the gadget.
+                let program = self.program;
+                self.lower_gadget(&program.statements[sid.0 as usize])
             }
             Step::Ladder { .. } => self.lower_ladder_step(step),
         }

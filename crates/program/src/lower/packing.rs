@@ -30,6 +30,8 @@ pub(super) struct PackSpec<'a> {
     pub(super) waste: Option<u32>,
     /// The resources' names (empty: none given).
     pub(super) names: &'a [String],
+    /// [`plain`], read once per packing (the gates are asked for item by item).
+    pub(super) plain: bool,
 }
 
 /// Whether `BACKREF_PACKING_PLAIN` is set: the loop forms then leave out the gates
@@ -121,7 +123,7 @@ impl PackSpec<'_> {
     /// test the resource once and try only the options that can fit, so backtracking into the
     /// item (a covered cell of rectangles or fillit) retries nothing.
     pub(super) fn gate(&self, i: usize) -> Option<u32> {
-        if plain() {
+        if self.plain {
             return None;
         }
         let (first, rest) = self.options[i].split_first()?;
@@ -151,7 +153,7 @@ impl PackSpec<'_> {
         match self.gate(i) {
             Some(r) if opts[1..].iter().all(|o| o.iter().min() == Some(&r)) => r,
             Some(_) => 0,
-            None if plain() => 0,
+            None if self.plain => 0,
             None => opts
                 .iter()
                 .filter_map(|o| o.iter().min())
@@ -361,6 +363,7 @@ impl Lowerer<'_> {
             requires,
             waste,
             names,
+            plain: plain(),
         };
         let sharing = spec.sharing(*shared_from, self.features);
         let trie = self.features.conditionals && self.features.lookahead;
