@@ -1,11 +1,14 @@
 //! The pipeline in process on a toy puzzle of its own (no puzzle crate): "choose k of n lights",
 //! solved, counted, checked for uniqueness and emitted through PCRE2 — and an encoder bug the
-//! checks must catch: an answer that fails the rule checker is never reported as trusted.
+//! checks must catch: an answer that fails the rule checker is never reported as trusted. A
+//! refutation is built only when a stage's first try runs out of its budget.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use backref_engine::{engine_by_name, Engine};
 use backref_pipeline::{
-    count, emit, solve, unique, Encoded, Error, Outcome, Problem, Puzzle, Request, Settings,
-    Solution, Source, Uniqueness,
+    count, emit, refute, solve, unique, Encoded, Error, Outcome, Problem, Puzzle, Refuter, Request,
+    Settings, Solution, Source, Uniqueness,
 };
 use backref_program::{Form, Options, Program};
 
@@ -79,6 +82,53 @@ impl Puzzle for Lights {
     fn render(&self, lights: &Vec<bool>) -> Solution {
         let row: String = lights.iter().map(|l| if *l { '*' } else { '.' }).collect();
         Solution::new(vec![row.clone()], row + "\n")
+    }
+}
+
+/// The lights with a refutation (the same program, asked only whether it has a solution) that
+/// counts how often it was built.
+struct Refutable {
+    lights: Lights,
+    built: AtomicUsize,
+}
+
+impl Puzzle for Refutable {
+    type Answer = Vec<bool>;
+    type Violation = WrongCount;
+
+    fn name(&self) -> &'static str {
+        self.lights.name()
+    }
+
+    fn encode(&self, stage: usize, settings: &Settings) -> Result<Source<'_, Vec<bool>>, Error> {
+        self.lights.encode(stage, settings)
+    }
+
+    fn refutation(&self, stage: usize, settings: &Settings) -> Option<Refuter<'_>> {
+        let settings = settings.clone();
+        Some(Box::new(move || {
+            self.built.fetch_add(1, Ordering::SeqCst);
+            match self.lights.encode(stage, &settings)? {
+                Source::Ir(e) => Ok(Encoded::feasibility(e.program, e.order)),
+                Source::HandBuilt(_) => unreachable!("the lights are stated through the IR"),
+            }
+        }))
+    }
+
+    fn check(&self, stage: usize, s: &Settings, lights: &Vec<bool>) -> Result<(), Vec<WrongCount>> {
+        self.lights.check(stage, s, lights)
+    }
+
+    fn native(&self, stage: usize, settings: &Settings) -> Result<Option<Vec<bool>>, Error> {
+        self.lights.native(stage, settings)
+    }
+
+    fn native_count(&self, stage: usize, settings: &Settings, cap: u64) -> Option<u64> {
+        self.lights.native_count(stage, settings, cap)
+    }
+
+    fn render(&self, lights: &Vec<bool>) -> Solution {
+        self.lights.render(lights)
     }
 }
 
@@ -188,5 +238,32 @@ fn emits_in_any_dialect_without_an_engine() {
         assert!(out.subject.ends_with(';'), "{}", out.subject);
         assert_eq!(out.stage, "");
         assert!(emit(&toy, &Settings::default(), &Options::new(dialect), 1).is_err());
+    }
+}
+
+#[test]
+fn a_refutation_is_built_only_when_the_first_try_runs_out() {
+    let e = pcre2();
+    // The default first try ends the search; a first try of one step runs out of it, and the
+    // refutation (which finds a solution, so the stage's own search resumes) is built once.
+    for (refute_after, built) in [(refute::FIRST_TRY_MATCH_LIMIT, 0), (1, 1)] {
+        let toy = Refutable {
+            lights: Lights {
+                n: 6,
+                k: 3,
+                bug: false,
+            },
+            built: AtomicUsize::new(0),
+        };
+        let mut request = Request::new(&*e);
+        request.refute_after = refute_after;
+        let r = solve(&toy, &*e, &request).unwrap();
+        assert!(r.trusted(), "{:?}", r.problems);
+        assert_eq!(r.solution.unwrap().grid, ["***..."]);
+        assert_eq!(
+            toy.built.load(Ordering::SeqCst),
+            built,
+            "a first try of {refute_after} steps"
+        );
     }
 }
