@@ -121,7 +121,7 @@ impl Lowerer<'_> {
         (spec.options.iter().enumerate())
             .map(|(i, opts)| {
                 let gated = self.shares_padding(spec, i) && spec.gate(i).is_some();
-                let starts = option_starts(opts, base[i] as u32, gated);
+                let starts = option_starts(opts, base[i] as u32, gated, spec.plain);
                 let nested = reset_chain::pads(&starts);
                 let top = starts.iter().copied().min().map_or(base[i], u64::from);
                 let first = opts.len() - starts.len();
@@ -283,7 +283,7 @@ impl Lowerer<'_> {
             let mut widest = base;
             // Where each option (past a gated first one) starts numbering: nested so that
             // options reaching ever higher groups share their padding (`reset_chain`).
-            let starts = option_starts(opts, base, gate.is_some());
+            let starts = option_starts(opts, base, gate.is_some(), spec.plain);
             let nested_from = opts.len() - starts.len();
             for (j, o) in opts.iter().enumerate() {
                 let mut used = o.clone();
@@ -419,10 +419,11 @@ impl Lowerer<'_> {
 
 /// Where each option of an item starts numbering its groups in the plain layout, past the first
 /// when the item is `gated` (that one captures nothing): nested by [`reset_chain::starts`], or
-/// every option at the shared `base` under `BACKREF_PACKING_PLAIN`.
-fn option_starts(opts: &[Vec<u32>], base: u32, gated: bool) -> Vec<u32> {
+/// every option at the shared `base` when `plain` (`BACKREF_PACKING_PLAIN`, read once per
+/// packing: [`PackSpec::plain`]).
+fn option_starts(opts: &[Vec<u32>], base: u32, gated: bool, plain: bool) -> Vec<u32> {
     let opts = &opts[usize::from(gated).min(opts.len())..];
-    if plain() {
+    if plain {
         return vec![base; opts.len()];
     }
     let lows: Vec<Option<u32>> = opts
