@@ -478,6 +478,13 @@ pub trait Engine: Sync {
         let matcher = self.compile(pattern, &Flags::NONE)?;
         run_compiled(&*matcher, start, subject, mode, limits)
     }
+    /// This engine in the form for a search expected to end within a few thousand steps (a
+    /// stage's refutation): one that does not pay up front for a compile such a search does not
+    /// need, and compiles fully only for a search that runs long. `None`: the engine itself
+    /// serves (PCRE2's JIT answers its lazy form, [`crate::Pcre2::lazy_jit`]).
+    fn for_short_searches(&self) -> Option<Box<dyn Engine>> {
+        None
+    }
     /// Whether [`Limits::cancel`] can stop a run early (PCRE2: through callouts, or by leaving
     /// a callout-free match to finish on its worker thread).
     fn stoppable(&self) -> bool {

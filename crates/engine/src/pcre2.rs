@@ -1264,6 +1264,13 @@ impl Engine for Pcre2 {
         }
     }
 
+    /// The JIT's lazy form ([`Pcre2::lazy_jit`]): a short search ends on the interpreter,
+    /// whose compile costs a tenth of the JIT's, and a long one is JIT-compiled after a budget
+    /// that costs about as much as that compile.
+    fn for_short_searches(&self) -> Option<Box<dyn Engine>> {
+        (self.config.jit && !self.config.lazy).then(|| Box::new(Pcre2::lazy_jit()) as _)
+    }
+
     fn stoppable(&self) -> bool {
         true
     }

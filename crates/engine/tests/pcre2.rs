@@ -914,6 +914,29 @@ fn lazy_jit_compiles_only_searches_that_outlast_the_budget() {
     assert!(again.timing.jit);
 }
 
+/// Short searches (a stage's refutation) run on the JIT's lazy form; the interpreter and the
+/// lazy form serve themselves, and so does every other engine.
+#[test]
+fn the_jit_hands_short_searches_to_its_lazy_form() {
+    let short = Pcre2::jit()
+        .for_short_searches()
+        .expect("the JIT's lazy form");
+    assert_eq!(short.name(), "pcre2-lazy");
+    assert!(Pcre2::interpreter().for_short_searches().is_none());
+    assert!(Pcre2::lazy_jit().for_short_searches().is_none());
+    for e in backref_engine::all_engines() {
+        if !e.name().starts_with("pcre2") {
+            assert!(e.for_short_searches().is_none(), "{}", e.name());
+        }
+    }
+    // The lazy form's run of a short search stays on the interpreter.
+    let run = short
+        .run(r"\A(a+)b\z", "aaab", Mode::First, &Limits::default())
+        .unwrap();
+    assert_eq!(solved(&run).get(1), Some("aaa"));
+    assert!(!run.timing.jit);
+}
+
 /// A lazy run finds the same first solution as the JIT, gives up at the same match limits, and
 /// counts on the JIT.
 #[test]
