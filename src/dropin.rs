@@ -148,10 +148,13 @@ pub const FIRST_BOUND_PER_PIECE_CELL: Duration = Duration::from_micros(60);
 /// JIT-compiled. Measured in docs/performance.md ("A short first try before the refutation").
 pub const REFUTE_AFTER_LAZY: u64 = 20_000;
 
-/// The same on the JIT (from seven pieces on): about 0.8 ms of the JIT's matching. Larger
-/// budgets kept more of the feasible sizes from paying for the refutation (random_08a) but gave
-/// back most of the gain on the sizes it refutes (docs/performance.md).
-pub const REFUTE_AFTER_JIT: u64 = 100_000;
+/// The same on the JIT (from seven pieces on): about 0.2 ms of the JIT's matching. The
+/// refutation runs on the lazy JIT (`Engine::for_short_searches`), so it costs a third of what
+/// it did on the JIT (anisg_valid_19's 6×6: 0.3 ms against 0.9), and a short first try pays:
+/// of 100,000, 50,000, 30,000 and 20,000 steps, 20,000 had the least sum over the public
+/// inputs and slowed none of the fixtures (10,000, on five inputs, gained nothing beyond the
+/// noise); docs/performance.md, "The refutation on the interpreter".
+pub const REFUTE_AFTER_JIT: u64 = 20_000;
 
 /// The small form's share is never below this.
 pub const FIRST_BOUND_MIN: Duration = Duration::from_millis(10);
