@@ -5,7 +5,8 @@
 //!
 //!     cargo run --release -p backref-sudoku --example sudoku_generate -- \
 //!         --box 4x4 [--seed S] [--target GIVENS] [--nodes K] [--first] [--engine-carve] \
-//!         [--rounds R [--count-nodes C]] [--propagate LEVEL] [--write PATH]
+//!         [--rounds R [--count-nodes C] [--race K | --no-tree-bound]] [--propagate LEVEL] \
+//!         [--write PATH]
 //!
 //! Carving takes a given away when the generator's counter finds one solution within its
 //! budget and the default static order's native search (the regex's search tree) needs at most
@@ -25,7 +26,10 @@
 //! search also finds one solution within `--nodes` nodes (the same bound on the regex's tree);
 //! up to R rounds of swap moves follow the first minimal puzzle, stopping at `--target` (or
 //! after `--seconds S` of rounds: the header of a written fixture names the rounds that
-//! reached it, which give the same puzzle again without `--seconds`).
+//! reached it, which give the same puzzle again without `--seconds`). Two other bounds, for
+//! measurements: `--race K` keeps a removal when any of the orders the solve races finds its
+//! solution in time (the default order within `--nodes`, the reserves within K nodes), and
+//! `--no-tree-bound` keeps every removal the counter finds unique.
 
 use std::time::Instant;
 
@@ -38,7 +42,54 @@ use backref_sudoku::generate::{carve, full_grid, grid_text, Counter};
 use backref_sudoku::grid::{parse, symbol};
 use backref_sudoku::model::Model;
 use backref_sudoku::native::search_tree;
-use backref_sudoku::order::{order, OrderKind, DEFAULT_ORDER};
+use backref_sudoku::order::{order, OrderKind, DEFAULT_ORDER, ORDERS};
+use backref_sudoku::puzzle::RACED_ORDERS;
+
+/// What bounds a removal besides uniqueness: the regex's search tree, searched natively.
+#[derive(Clone, Copy)]
+enum TreeBound {
+    /// The default order's tree, within `--nodes` nodes.
+    Default,
+    /// `--race K`: the first of the raced orders whose tree ends within its bound, `--nodes` for
+    /// the default order and K for the reserves (whose match limit is short).
+    Race(u64),
+    /// `--no-tree-bound`: uniqueness alone (the puzzle may be far too slow for the regex).
+    Off,
+}
+
+impl TreeBound {
+    /// The command-line flag that asks for this bound.
+    fn flag(self) -> String {
+        match self {
+            TreeBound::Default => String::new(),
+            TreeBound::Race(k) => format!(" --race {k}"),
+            TreeBound::Off => " --no-tree-bound".into(),
+        }
+    }
+}
+
+/// `m` with each cell's candidates in the order `kind` tries them.
+fn ordered(m: &Model, kind: OrderKind) -> Model {
+    if kind.descending() {
+        m.clone().descending()
+    } else {
+        m.clone()
+    }
+}
+
+/// The orders the solve races, in the order they join.
+fn raced_kinds() -> Vec<OrderKind> {
+    RACED_ORDERS
+        .iter()
+        .map(|(name, _)| {
+            ORDERS
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|&(_, k)| k)
+                .expect("a raced order is an order")
+        })
+        .collect()
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -46,6 +97,7 @@ fn main() {
     let (mut nodes, mut engine_carve, mut write) = (20_000u64, false, None);
     let (mut rounds, mut count_nodes, mut seconds) = (None, 20_000u64, None);
     let mut first_only = false;
+    let mut tree_bound = TreeBound::Default;
     let mut propagation = Propagation::None;
     while let Some(a) = args.next() {
         let mut value = || args.next().expect("a value after the flag");
@@ -60,6 +112,8 @@ fn main() {
             "--nodes" => nodes = value().parse().expect("--nodes K"),
             "--engine-carve" => engine_carve = true,
             "--first" => first_only = true,
+            "--race" => tree_bound = TreeBound::Race(value().parse().expect("--race K")),
+            "--no-tree-bound" => tree_bound = TreeBound::Off,
             "--rounds" => rounds = Some(value().parse().expect("--rounds R")),
             "--seconds" => seconds = Some(value().parse::<f64>().expect("--seconds S")),
             "--count-nodes" => count_nodes = value().parse().expect("--count-nodes C"),
@@ -95,15 +149,34 @@ fn main() {
         let singles = Singles::new(p, q);
         let mut tree_nodes = 0u64;
         let accept = |givens: &[Option<u8>]| {
-            // The regex's tree: the default order's native search, bounded.
+            // The regex's tree: the default order's native search, bounded (with `--race`, the
+            // first raced order whose tree ends within its bound).
             let s = parse(&grid_text(givens, p, q)).expect("a generated grid parses");
             let m = Model::new(&s);
-            let cells = order(&m, DEFAULT_ORDER);
-            let tree = search_tree(&m, &cells, wanted, nodes, propagation);
-            tree_nodes += tree.nodes.min(nodes);
-            if tree.nodes > nodes {
-                return false;
+            let tree = match tree_bound {
+                TreeBound::Off => return true,
+                TreeBound::Default => vec![(DEFAULT_ORDER, nodes)],
+                TreeBound::Race(reserve) => raced_kinds()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, kind)| (kind, if i == 0 { nodes } else { reserve }))
+                    .collect(),
             }
+            .into_iter()
+            .find_map(|(kind, bound)| {
+                let tree = search_tree(
+                    &ordered(&m, kind),
+                    &order(&m, kind),
+                    wanted,
+                    bound,
+                    propagation,
+                );
+                tree_nodes += tree.nodes.min(bound);
+                (tree.nodes <= bound).then_some(tree)
+            });
+            let Some(tree) = tree else {
+                return false;
+            };
             assert_eq!(
                 tree.solutions, 1,
                 "the singles counter and the native search disagree"
@@ -189,10 +262,11 @@ fn main() {
     let text = grid_text(&puzzle, p, q);
     let s = parse(&text).expect("a generated grid parses");
     let m = Model::new(&s);
-    for kind in [DEFAULT_ORDER, OrderKind::Greedy] {
+    for kind in raced_kinds() {
         let clock = Instant::now();
         let cells = order(&m, kind);
         let ms = clock.elapsed().as_secs_f64() * 1e3;
+        let m = ordered(&m, kind);
         // Bounded: another order's tree on a low-clue puzzle can be far larger.
         const SHOWN: u64 = 200_000_000;
         let first = search_tree(&m, &cells, 1, SHOWN, propagation).nodes;
@@ -250,14 +324,18 @@ fn main() {
         report.stages.first().map_or(0, |s| s.groups),
         report.stages.first().is_some_and(|s| s.jit),
     );
+    if let Some(race) = &report.raced {
+        eprintln!("race: started {:?}, winner {:?}", race.started, race.winner);
+    }
     for note in &report.notes {
         eprintln!("note: {note}");
     }
     if let Some(path) = write {
         let search = rounds_used.map_or(String::new(), |r: u64| {
             format!(
-                " --rounds {r} --nodes {nodes}{} --count-nodes {count_nodes} --target {target}{}",
+                " --rounds {r} --nodes {nodes}{}{} --count-nodes {count_nodes} --target {target}{}",
                 if first_only { " --first" } else { "" },
+                tree_bound.flag(),
                 if propagation == Propagation::None {
                     String::new()
                 } else {
