@@ -26,6 +26,8 @@ pub mod parse;
 pub mod puzzle;
 pub mod render;
 pub mod svg;
+#[cfg(test)]
+mod test_sets;
 pub mod tree;
 pub mod verify;
 
