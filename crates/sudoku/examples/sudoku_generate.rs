@@ -33,7 +33,7 @@
 
 use std::time::Instant;
 
-use backref_pipeline::{solve, unique, Request, Uniqueness};
+use backref_pipeline::{choose, solve, unique, Request, Uniqueness};
 use backref_program::Propagation;
 use backref_rng::Rng;
 use backref_sudoku::generate::reduce::Reducer;
@@ -68,26 +68,11 @@ impl TreeBound {
     }
 }
 
-/// `m` with each cell's candidates in the order `kind` tries them.
-fn ordered(m: &Model, kind: OrderKind) -> Model {
-    if kind.descending() {
-        m.clone().descending()
-    } else {
-        m.clone()
-    }
-}
-
 /// The orders the solve races, in the order they join.
 fn raced_kinds() -> Vec<OrderKind> {
     RACED_ORDERS
         .iter()
-        .map(|(name, _)| {
-            ORDERS
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|&(_, k)| k)
-                .expect("a raced order is an order")
-        })
+        .map(|(name, _)| choose(&ORDERS, name, "order").expect("a raced order is an order"))
         .collect()
 }
 
@@ -152,7 +137,6 @@ fn main() {
             // The regex's tree: the default order's native search, bounded (with `--race`, the
             // first raced order whose tree ends within its bound).
             let s = parse(&grid_text(givens, p, q)).expect("a generated grid parses");
-            let m = Model::new(&s);
             let tree = match tree_bound {
                 TreeBound::Off => return true,
                 TreeBound::Default => vec![(DEFAULT_ORDER, nodes)],
@@ -164,13 +148,8 @@ fn main() {
             }
             .into_iter()
             .find_map(|(kind, bound)| {
-                let tree = search_tree(
-                    &ordered(&m, kind),
-                    &order(&m, kind),
-                    wanted,
-                    bound,
-                    propagation,
-                );
+                let (m, cells) = s.ordered(kind);
+                let tree = search_tree(&m, &cells, wanted, bound, propagation);
                 tree_nodes += tree.nodes.min(bound);
                 (tree.nodes <= bound).then_some(tree)
             });
@@ -261,12 +240,10 @@ fn main() {
     );
     let text = grid_text(&puzzle, p, q);
     let s = parse(&text).expect("a generated grid parses");
-    let m = Model::new(&s);
     for kind in raced_kinds() {
         let clock = Instant::now();
-        let cells = order(&m, kind);
+        let (m, cells) = s.ordered(kind);
         let ms = clock.elapsed().as_secs_f64() * 1e3;
-        let m = ordered(&m, kind);
         // Bounded: another order's tree on a low-clue puzzle can be far larger.
         const SHOWN: u64 = 200_000_000;
         let first = search_tree(&m, &cells, 1, SHOWN, propagation).nodes;
@@ -279,7 +256,7 @@ fn main() {
             }
         };
         eprintln!(
-            "order {kind:?}: computed in {ms:.1} ms, native search to the first solution {} nodes, to the second {} nodes",
+            "order {kind:?}: model and order computed in {ms:.1} ms, native search to the first solution {} nodes, to the second {} nodes",
             shown(first),
             shown(whole)
         );

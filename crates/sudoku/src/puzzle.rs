@@ -69,8 +69,9 @@ impl Sudoku {
         }
     }
 
-    /// The model with candidates in the order `kind` tries them, and the cells in its order.
-    fn ordered(&self, kind: OrderKind) -> (Model, Vec<usize>) {
+    /// The model with candidates in the order `kind` tries them, and the cells in its order:
+    /// what the pattern and the native search of that order are built from.
+    pub fn ordered(&self, kind: OrderKind) -> (Model, Vec<usize>) {
         let m = Model::new(self);
         let cells = order(&m, kind);
         (if kind.descending() { m.descending() } else { m }, cells)

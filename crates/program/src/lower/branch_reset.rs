@@ -2,8 +2,7 @@
 //! branch reset, so each resource has one group that any option can test and capture.
 
 use super::packing::{
-    compact_tokens, forced_split, item_keys, open_loop, plain, symmetry_classes, Dominance,
-    PackSpec,
+    compact_tokens, forced_split, item_keys, open_loop, symmetry_classes, Dominance, PackSpec,
 };
 use super::{reset_chain, Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
@@ -156,7 +155,7 @@ impl Lowerer<'_> {
     /// The split layout, when it applies: no forward checks, no symmetry classes, and some
     /// option uses both kinds of resources.
     fn split_candidate(&self, spec: &PackSpec) -> Option<Split> {
-        if plain() || self.forward_checking() || !symmetry_classes(spec.symmetry).is_empty() {
+        if spec.plain || self.forward_checking() || !symmetry_classes(spec.symmetry).is_empty() {
             return None;
         }
         let mut head = vec![true; spec.resources as usize];
