@@ -4,7 +4,7 @@ use backref_engine::{Engine, Limits};
 use std::time::Duration;
 
 use backref_pipeline::{
-    Instance, Outcome, Request, Settings, SolveReport, StageOutcome, StageStats,
+    Instance, Outcome, Published, Request, Settings, SolveReport, StageOutcome, StageStats,
 };
 use backref_program::{Options, Propagation};
 use serde_json::json;
@@ -189,6 +189,12 @@ pub fn report_json(puzzle: &str, engine: &str, r: &SolveReport) -> serde_json::V
     if let Some(restarts) = &r.restarts {
         map.insert("restarts".into(), json!(restarts));
     }
+    if let Some(p) = r.published {
+        map.insert("published".into(), json!(p.as_str()));
+        if let Published::BreaksRules(n) = p {
+            map.insert("published_violations".into(), json!(n));
+        }
+    }
     if !r.problems.is_empty() {
         map.insert("problems".into(), json!(r.problems));
     }
@@ -264,6 +270,9 @@ fn print_text(args: &SolveArgs, puzzle: &str, engine: &str, r: &SolveReport, las
     );
     if let Some(sol) = &r.solution {
         print!("{}", sol.text);
+    }
+    if let Some(p) = r.published {
+        println!("the answer the input gives: {p}");
     }
     if let Some(raced) = &r.raced {
         let reserve = match raced.contenders.len() - raced.started.len().min(raced.contenders.len())

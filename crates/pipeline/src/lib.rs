@@ -59,7 +59,9 @@ pub use puzzle::{
 };
 pub use race::solve_raced;
 pub use registry::{find, Collection, Member, PuzzleEntry};
-pub use report::{ms, Outcome, Problem, RaceReport, SolveReport, StageOutcome, StageStats};
+pub use report::{
+    ms, Outcome, Problem, Published, RaceReport, SolveReport, StageOutcome, StageStats,
+};
 pub use restart::{solve_restarted, RestartReport, Restarts};
 pub use settings::{choose, names, Choices, Settings};
 pub use solve::{solve, Request};

@@ -80,6 +80,13 @@ pub trait Puzzle: Sync {
     fn restarts(&self, _settings: &Settings) -> Option<crate::restart::Restarts> {
         None
     }
+    /// The answer the input itself gives for stage `stage`, if any (a corpus file's published
+    /// solution: Abigail's `Solution` section, an Aquarium file's water grid). A solve
+    /// compares its answer with it ([`crate::Published`]) and checks it by the rules: one
+    /// that keeps them all while the engine exhausted its search is a disagreement.
+    fn published(&self, _stage: usize) -> Option<Self::Answer> {
+        None
+    }
     /// The answer in the common shape: rows for JSON `grid`, text for a terminal, and any
     /// puzzle-specific JSON fields.
     fn render(&self, answer: &Self::Answer) -> Solution;

@@ -163,6 +163,44 @@ pub struct RaceReport {
     pub winner: Option<String>,
 }
 
+/// How a solve's answer compares with the one the input gives ([`crate::Puzzle::published`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Published {
+    /// The same answer.
+    Equal,
+    /// Another answer, and the input's keeps every rule too: the puzzle has more than one.
+    Different,
+    /// Another answer, and the input's breaks a rule (the rule checker's count of violations).
+    BreaksRules(usize),
+}
+
+impl Published {
+    /// Its name in JSON: `equal`, `different` or `breaks_rules`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Published::Equal => "equal",
+            Published::Different => "different",
+            Published::BreaksRules(_) => "breaks_rules",
+        }
+    }
+}
+
+impl std::fmt::Display for Published {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Published::Equal => f.write_str("equal"),
+            Published::Different => {
+                f.write_str("different, and it keeps every rule too: more than one solution")
+            }
+            Published::BreaksRules(n) => write!(
+                f,
+                "different, and it breaks the rules ({n} violation{})",
+                if *n == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
 /// Everything one solve found out.
 #[derive(Debug)]
 pub struct SolveReport {
@@ -182,6 +220,8 @@ pub struct SolveReport {
     pub raced: Option<RaceReport>,
     /// When the instance was solved by restarts over static orders: every run made.
     pub restarts: Option<crate::restart::RestartReport>,
+    /// When the input gives an answer of its own and the solve found one: how they compare.
+    pub published: Option<Published>,
 }
 
 impl SolveReport {
@@ -196,6 +236,7 @@ impl SolveReport {
             notes: Vec::new(),
             raced: None,
             restarts: None,
+            published: None,
         }
     }
 

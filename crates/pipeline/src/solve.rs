@@ -10,7 +10,7 @@ use backref_program::{compile, Options, Stats};
 use crate::error::Error;
 use crate::puzzle::{Encoded, HandBuilt, Puzzle, Source};
 use crate::refute;
-use crate::report::{ms, Outcome, Problem, SolveReport, StageOutcome, StageStats};
+use crate::report::{ms, Outcome, Problem, Published, SolveReport, StageOutcome, StageStats};
 use crate::reuse::Reuse;
 use crate::settings::Settings;
 
@@ -250,7 +250,18 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
         // The native cross-check runs before the rule check, which may ask the native solver
         // too (fillit's classic answer): a puzzle that keeps the answer then times it here.
         let native = (!attempt.partial).then(|| timed(|| puzzle.native(stage, settings)));
+        let published = puzzle.published(stage);
         if let Some(answer) = &attempt.answer {
+            if let Some(theirs) = &published {
+                report.published = Some(if theirs == answer {
+                    Published::Equal
+                } else {
+                    match puzzle.check(stage, settings, theirs) {
+                        Ok(()) => Published::Different,
+                        Err(v) => Published::BreaksRules(v.len()),
+                    }
+                });
+            }
             match puzzle.check(stage, settings, answer) {
                 Ok(()) => report.verified = ir_clean,
                 Err(violations) => report.problems.extend(
@@ -286,6 +297,15 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
                     "disagreement{at}: the refutation's search found a solution, the native solver says none"
                 )));
             }
+        }
+        // The input's own answer keeps every rule: the stage has a solution, whatever the
+        // engine's exhausted search said.
+        let exhausted = matches!(attempt.run.outcome, EngineOutcome::NoSolution);
+        if exhausted && published.is_some_and(|p| puzzle.check(stage, settings, &p).is_ok()) {
+            report.problems.push(Problem::Disagreement(format!(
+                "disagreement{at}: {} exhausted its search, but the answer the input gives keeps every rule",
+                engine.name()
+            )));
         }
         attempt.stats.outcome = if found {
             StageOutcome::Solved

@@ -1,14 +1,15 @@
 //! The pipeline in process on a toy puzzle of its own (no puzzle crate): "choose k of n lights",
 //! solved, counted, checked for uniqueness and emitted through PCRE2 — and an encoder bug the
 //! checks must catch: an answer that fails the rule checker is never reported as trusted. A
-//! refutation is built only when a stage's first try runs out of its budget.
+//! refutation is built only when a stage's first try runs out of its budget. An answer the
+//! input gives is compared with the solved one.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use backref_engine::{engine_by_name, Engine};
 use backref_pipeline::{
-    count, emit, refute, solve, unique, Encoded, Error, Outcome, Problem, Puzzle, Refuter, Request,
-    Settings, Solution, Source, Uniqueness,
+    count, emit, refute, solve, unique, Encoded, Error, Outcome, Problem, Published, Puzzle,
+    Refuter, Request, Settings, Solution, Source, Uniqueness,
 };
 use backref_program::{Form, Options, Program};
 
@@ -125,6 +126,47 @@ impl Puzzle for Refutable {
 
     fn native_count(&self, stage: usize, settings: &Settings, cap: u64) -> Option<u64> {
         self.lights.native_count(stage, settings, cap)
+    }
+
+    fn render(&self, lights: &Vec<bool>) -> Solution {
+        self.lights.render(lights)
+    }
+}
+
+/// The lights with an answer of the input's own ([`Puzzle::published`]); `lenient` makes the
+/// rule checker accept any answer (so that a published answer "keeps every rule" on an
+/// instance without a solution).
+struct Given {
+    lights: Lights,
+    answer: Vec<bool>,
+    lenient: bool,
+}
+
+impl Puzzle for Given {
+    type Answer = Vec<bool>;
+    type Violation = WrongCount;
+
+    fn name(&self) -> &'static str {
+        self.lights.name()
+    }
+
+    fn encode(&self, stage: usize, settings: &Settings) -> Result<Source<'_, Vec<bool>>, Error> {
+        self.lights.encode(stage, settings)
+    }
+
+    fn check(&self, stage: usize, s: &Settings, lights: &Vec<bool>) -> Result<(), Vec<WrongCount>> {
+        if self.lenient {
+            return Ok(());
+        }
+        self.lights.check(stage, s, lights)
+    }
+
+    fn native(&self, stage: usize, settings: &Settings) -> Result<Option<Vec<bool>>, Error> {
+        self.lights.native(stage, settings)
+    }
+
+    fn published(&self, _stage: usize) -> Option<Vec<bool>> {
+        Some(self.answer.clone())
     }
 
     fn render(&self, lights: &Vec<bool>) -> Solution {
@@ -265,5 +307,44 @@ fn a_refutation_is_built_only_when_the_first_try_runs_out() {
             built,
             "a first try of {refute_after} steps"
         );
+    }
+}
+
+#[test]
+fn an_answer_the_input_gives_is_compared_and_checked() {
+    let e = pcre2();
+    let lights = |n, k| Lights { n, k, bug: false };
+    let bits = |s: &str| s.chars().map(|c| c == '*').collect::<Vec<bool>>();
+    // Three of six: the engine's first answer is `***...`.
+    for (given, want) in [
+        ("***...", Published::Equal),
+        ("...***", Published::Different),
+        ("*.....", Published::BreaksRules(1)),
+    ] {
+        let toy = Given {
+            lights: lights(6, 3),
+            answer: bits(given),
+            lenient: false,
+        };
+        let r = solve(&toy, &*e, &Request::new(&*e)).unwrap();
+        assert!(r.trusted(), "{:?}", r.problems);
+        assert_eq!(r.published, Some(want), "the input gives {given}");
+    }
+    // Four of three has no solution: an answer the input gives that breaks the rules is no
+    // news, one that keeps them (a lenient checker) contradicts the exhausted search.
+    for (lenient, disagreements) in [(false, 0), (true, 1)] {
+        let toy = Given {
+            lights: lights(3, 4),
+            answer: bits("***"),
+            lenient,
+        };
+        let r = solve(&toy, &*e, &Request::new(&*e)).unwrap();
+        assert_eq!(r.outcome, Outcome::NoSolution);
+        assert_eq!(r.published, None);
+        let found: Vec<String> = r.problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(found.len(), disagreements, "{found:?}");
+        assert!(found
+            .iter()
+            .all(|p| p.contains("the answer the input gives keeps every rule")));
     }
 }
