@@ -7,7 +7,7 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{backref, expected, fixtures, grid, json, stderr};
+use common::{backref, expected, fixtures, grid, json, scratch, stderr};
 
 /// Solves every fixture of `puzzle` and checks the outcome against its `.expected` file:
 /// `unsolvable` → no_solution; otherwise solved, verified, and (when the expected file lists a
@@ -91,6 +91,39 @@ fn aquarium_task_string_on_the_command_line() {
     assert!(grid
         .iter()
         .all(|r| r.as_str().unwrap().chars().all(|c| c == 'W' || c == '.')));
+}
+
+#[test]
+fn an_aquarium_file_with_its_answer_is_solved_and_compared() {
+    // The public corpus's layout: the task string, a blank line, the answer's rows.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/aquarium/gen06_1.txt");
+    let task = std::fs::read_to_string(&fixture).unwrap();
+    let answer = expected(&fixture);
+    let dir = scratch("aquarium-published");
+    let write = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let same = write("same.txt", format!("{task}\n{answer}"));
+    let (v, code) = json(&["solve", "aquarium", &same]);
+    assert_eq!((v["outcome"].as_str(), code), (Some("solved"), 0));
+    assert_eq!(v["published"], "equal");
+    let out = backref(&["solve", "aquarium", &same]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("the answer the input gives: equal"));
+    // An answer that breaks the rules is reported, and the solve still stands.
+    let flooded = answer.replace('.', "W");
+    let wrong = write("wrong.txt", format!("{task}\n{flooded}"));
+    let (v, code) = json(&["solve", "aquarium", &wrong]);
+    assert_eq!((v["outcome"].as_str(), code), (Some("solved"), 0));
+    assert_eq!(v["published"], "breaks_rules");
+    assert!(v["published_violations"].as_u64().unwrap() > 0);
+    // A malformed answer block is bad input, named by line and column.
+    let short = write("short.txt", format!("{task}\nWW\n"));
+    let out = backref(&["solve", "aquarium", &short]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("short.txt:3:"), "{err}");
 }
 
 #[test]

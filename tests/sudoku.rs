@@ -317,6 +317,13 @@ fn abigail_files_solve_to_his_solution_or_name_the_unsupported_method() {
             .filter(|l| !l.trim().is_empty())
             .map(|l| l.split_whitespace().collect())
             .collect();
+        // The solve's own comparison with his Solution says the same.
+        let published = v["published"].as_str();
+        assert_eq!(
+            published == Some("equal"),
+            grid == his,
+            "{name}: published {published:?}"
+        );
         if grid != his {
             // Verified by the rule checker, yet not his answer: reported, not hidden.
             eprintln!("{name}: solved and verified, {wall:.1} ms, but NOT his Solution: {grid:?}");

@@ -7,17 +7,23 @@ use backref_pipeline::{
 use backref_program::Program;
 
 use crate::encode::{encode, Encoding, ENCODINGS};
-use crate::{native, parse_str, render, verify, Puzzle, Solution, Violation};
+use crate::{native, parse_with_solution, render, verify, Puzzle, Solution, Violation};
 
 /// An Aquarium instance.
 pub struct Aquarium {
     puzzle: Puzzle,
+    /// The water grid the input gives after its task string (the public corpus files' layout),
+    /// compared with the solved one.
+    published: Option<Solution>,
 }
 
 impl Aquarium {
     /// The instance of a parsed puzzle.
     pub fn new(puzzle: Puzzle) -> Aquarium {
-        Aquarium { puzzle }
+        Aquarium {
+            puzzle,
+            published: None,
+        }
     }
 
     fn encoding(settings: &Settings) -> Result<Encoding, Error> {
@@ -38,7 +44,7 @@ pub const ENTRY: PuzzleEntry = PuzzleEntry {
         // A task string always has the `;` between the counts and the regions.
         literal: |arg| arg.contains(';'),
     },
-    input_help: "a task string (counts;regions), a file holding one, or -",
+    input_help: "a task string (counts;regions), a file holding one (and optionally its answer: a blank line, then rows of W and .), or -",
     choices: Choices {
         encodings: &ENCODING_NAMES,
         orders: &[],
@@ -48,8 +54,9 @@ pub const ENTRY: PuzzleEntry = PuzzleEntry {
 };
 
 fn load(input: &Input) -> Result<Box<dyn Instance>, Error> {
-    let puzzle = parse_str(input.text()?, &input.origin).map_err(Error::input)?;
-    Ok(Box::new(Aquarium { puzzle }))
+    let (puzzle, published) =
+        parse_with_solution(input.text()?, &input.origin).map_err(Error::input)?;
+    Ok(Box::new(Aquarium { puzzle, published }))
 }
 
 impl Pipeline for Aquarium {
@@ -91,6 +98,10 @@ impl Pipeline for Aquarium {
 
     fn native_count(&self, _stage: usize, _settings: &Settings, cap: u64) -> Option<u64> {
         Some(native::count(&self.puzzle, cap as usize) as u64)
+    }
+
+    fn published(&self, _stage: usize) -> Option<Solution> {
+        self.published.clone()
     }
 
     fn render(&self, water: &Solution) -> Rendered {

@@ -142,6 +142,7 @@ pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
         regions: None,
         variants,
         lowercase: false,
+        published: solution(text),
     })
 }
 

@@ -131,6 +131,9 @@ pub struct Sudoku {
     pub variants: Vec<Variant>,
     /// Whether the input wrote letters in lower case (answers are rendered alike).
     pub lowercase: bool,
+    /// The answer the input gives, as rows of symbols (the `Solution` section of Abigail's
+    /// files), compared with the solved one; `None` in the other layouts.
+    pub published: Option<Vec<String>>,
 }
 
 /// A parse error, with where it is.
@@ -350,6 +353,7 @@ pub fn parse(text: &str) -> Result<Sudoku, ParseError> {
         regions: None,
         variants: Vec::new(),
         lowercase,
+        published: None,
     };
     parse_variants(&mut sudoku, &lines[rest..])?;
     Ok(sudoku)
