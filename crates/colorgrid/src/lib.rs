@@ -35,6 +35,21 @@
 //!   the alphabet that no clue uses can never be placed (every cell's colour is in its row clue).
 //! * A clue longer than its line is accepted by the parser; such a puzzle has no solution.
 //!
+//! The layout of the Stack Overflow question the example comes from is read too: the column
+//! clues on the first line, separated by commas, then one line per row, top to bottom: its
+//! cells (`_`, separated by commas; the layout has no given colours) and, after a space, its
+//! clue.
+//!
+//! ```text
+//! rbg,rbr,grb,bgbg
+//! _,_,_,_ rgb
+//! _,_,_,_ brg
+//! _,_,_,_ b
+//! _,_,_,_ grbg
+//! ```
+//!
+//! A first line without `:` and with a comma chooses this layout.
+//!
 //! Parse errors name the line and column (1-based, in characters) and what was expected.
 //!
 //! # Fixture `.expected` format

@@ -56,6 +56,26 @@ pub enum ParseErrorKind {
         /// `"clue"` or `"colour letter"`.
         what: &'static str,
     },
+    /// Nothing between two commas of the question layout's column clues.
+    #[error("expected a clue between the commas, found none")]
+    EmptyClue,
+    /// A row line of the question's layout without its two parts.
+    #[error("expected a row: its cells (`_,_,...`), a space, and its clue")]
+    QuestionRow,
+    /// A row of the question's layout with as many cells as there are column clues.
+    #[error("the row has {found} cells, expected {expected} (one per column clue)")]
+    QuestionCells {
+        /// Column clues on the first line.
+        expected: usize,
+        /// Cells found.
+        found: usize,
+    },
+    /// A cell of the question's layout other than `_`.
+    #[error("expected `_` (an empty cell), found `{found}`: the layout has no given colours")]
+    NotBlankCell {
+        /// What was found.
+        found: String,
+    },
     /// A character that is not an ASCII letter where a colour was expected.
     #[error("expected a colour (an ASCII letter), found `{}`", found.escape_debug())]
     NotALetter {
@@ -170,17 +190,172 @@ struct Placed {
     text: String,
 }
 
+/// The clues a layout read: each with its line, and the `colors:` alphabet when given.
+type Read = (
+    Option<(usize, Vec<Placed>)>,
+    Option<(usize, Vec<Placed>)>,
+    Option<(usize, Vec<u8>)>,
+);
+
+/// A line's content before any `#` comment.
+fn content(line: &str) -> &str {
+    &line[..line.find('#').unwrap_or(line.len())]
+}
+
 /// Parses a puzzle (see the crate documentation for the format). `origin` names the input in
 /// error messages.
 pub fn parse_str(text: &str, origin: &str) -> Result<Puzzle, ParseError> {
     let lines = numbered_lines(text);
+    // The Stack Overflow question's layout has no `key:` lines: its first line is the column
+    // clues, separated by commas.
+    let first = lines
+        .iter()
+        .map(|(_, l)| content(l))
+        .find(|c| !c.trim().is_empty());
+    let question = first.is_some_and(|c| !c.contains(':') && c.contains(','));
+    let (rows, cols, colors) = if question {
+        question_layout(&lines, origin)?
+    } else {
+        key_value_layout(&lines, origin)?
+    };
+    validate(text, &lines, origin, rows, cols, colors)
+}
+
+/// The clues of a word: ASCII letters, no letter twice in a row.
+fn clue(
+    origin: &str,
+    line_no: usize,
+    line: &str,
+    start: usize,
+    word: &str,
+) -> Result<Placed, ParseError> {
+    let mut prev: Option<char> = None;
+    for (i, ch) in word.char_indices() {
+        let col = column_of(line, start + i);
+        if !ch.is_ascii_alphabetic() {
+            return Err(err(
+                origin,
+                line_no,
+                col,
+                ParseErrorKind::NotALetter { found: ch },
+            ));
+        }
+        if prev == Some(ch) {
+            return Err(err(
+                origin,
+                line_no,
+                col,
+                ParseErrorKind::RepeatedLetter { letter: ch },
+            ));
+        }
+        prev = Some(ch);
+    }
+    Ok(Placed {
+        line: line_no,
+        start,
+        text: word.to_string(),
+    })
+}
+
+/// The layout of Stack Overflow question 49101990: the column clues on the first line,
+/// separated by commas, then one line per row: its cells (`_`, separated by commas) and, after
+/// a space, its clue.
+fn question_layout(lines: &[(usize, &str)], origin: &str) -> Result<Read, ParseError> {
+    let mut content_lines = lines
+        .iter()
+        .map(|&(n, l)| (n, l, content(l)))
+        .filter(|(_, _, c)| !c.trim().is_empty());
+    let (head_no, head, head_content) = content_lines.next().expect("a first line");
+    let mut cols = Vec::new();
+    let mut at = 0;
+    for item in head_content.split(',') {
+        let lead = item.len() - item.trim_start().len();
+        let word = item.trim();
+        if word.is_empty() {
+            return Err(err(
+                origin,
+                head_no,
+                column_of(head, at + lead),
+                ParseErrorKind::EmptyClue,
+            ));
+        }
+        cols.push(clue(origin, head_no, head, at + lead, word)?);
+        at += item.len() + 1;
+    }
+    let mut rows = Vec::new();
+    for (line_no, line, c) in content_lines {
+        let items = words(line, 0, c.trim_end().len());
+        let col_after = |k: usize| column_of(line, items[k].0 + items[k].1.len());
+        match items.len() {
+            1 => {
+                return Err(err(
+                    origin,
+                    line_no,
+                    col_after(0),
+                    ParseErrorKind::QuestionRow,
+                ))
+            }
+            2 => {}
+            _ => {
+                return Err(err(
+                    origin,
+                    line_no,
+                    column_of(line, items[2].0),
+                    ParseErrorKind::QuestionRow,
+                ))
+            }
+        }
+        let (cells_at, cells) = items[0];
+        let mut k = 0;
+        let mut count = 0;
+        for cell in cells.split(',') {
+            if cell != "_" {
+                return Err(err(
+                    origin,
+                    line_no,
+                    column_of(line, cells_at + k),
+                    ParseErrorKind::NotBlankCell {
+                        found: cell.to_string(),
+                    },
+                ));
+            }
+            count += 1;
+            k += cell.len() + 1;
+        }
+        if count != cols.len() {
+            return Err(err(
+                origin,
+                line_no,
+                column_of(line, cells_at),
+                ParseErrorKind::QuestionCells {
+                    expected: cols.len(),
+                    found: count,
+                },
+            ));
+        }
+        let (start, word) = items[1];
+        rows.push(clue(origin, line_no, line, start, word)?);
+    }
+    if rows.is_empty() {
+        let (n, l) = lines.last().copied().unwrap_or((head_no, head));
+        return Err(err(
+            origin,
+            n,
+            l.chars().count() + 1,
+            ParseErrorKind::QuestionRow,
+        ));
+    }
+    Ok((Some((head_no + 1, rows)), Some((head_no, cols)), None))
+}
+
+/// The `key: value` layout (the crate documentation's).
+fn key_value_layout(lines: &[(usize, &str)], origin: &str) -> Result<Read, ParseError> {
     let mut rows: Option<(usize, Vec<Placed>)> = None;
     let mut cols: Option<(usize, Vec<Placed>)> = None;
     let mut colors: Option<(usize, Vec<u8>)> = None;
 
-    for &(line_no, line) in &lines {
-        let end = line.find('#').unwrap_or(line.len());
-        let content = &line[..end];
+    for &(line_no, line) in lines {
+        let content = content(line);
         if content.trim().is_empty() {
             continue;
         }
@@ -274,42 +449,28 @@ pub fn parse_str(text: &str, origin: &str) -> Result<Puzzle, ParseError> {
                 },
             ));
         }
-        let mut clues = Vec::with_capacity(items.len());
-        for (start, word) in items {
-            let mut prev: Option<char> = None;
-            for (i, ch) in word.char_indices() {
-                let col = column_of(line, start + i);
-                if !ch.is_ascii_alphabetic() {
-                    return Err(err(
-                        origin,
-                        line_no,
-                        col,
-                        ParseErrorKind::NotALetter { found: ch },
-                    ));
-                }
-                if prev == Some(ch) {
-                    return Err(err(
-                        origin,
-                        line_no,
-                        col,
-                        ParseErrorKind::RepeatedLetter { letter: ch },
-                    ));
-                }
-                prev = Some(ch);
-            }
-            clues.push(Placed {
-                line: line_no,
-                start,
-                text: word.to_string(),
-            });
-        }
+        let clues = (items.into_iter())
+            .map(|(start, word)| clue(origin, line_no, line, start, word))
+            .collect::<Result<Vec<_>, _>>()?;
         if key == "rows" {
             rows = Some((line_no, clues));
         } else {
             cols = Some((line_no, clues));
         }
     }
+    Ok((rows, cols, colors))
+}
 
+/// What both layouts check once their clues are read: both lists present, and every clue
+/// letter in `colors:` when given.
+fn validate(
+    text: &str,
+    lines: &[(usize, &str)],
+    origin: &str,
+    rows: Option<(usize, Vec<Placed>)>,
+    cols: Option<(usize, Vec<Placed>)>,
+    colors: Option<(usize, Vec<u8>)>,
+) -> Result<Puzzle, ParseError> {
     let (end_line, end_col) = end_position(text);
     let missing = |key| {
         err(

@@ -37,6 +37,57 @@ fn parses_the_example() {
     assert_eq!(parse_str(&render_puzzle(&q), "again").unwrap(), q);
 }
 
+/// The example in the layout of the Stack Overflow question it comes from: the column clues
+/// on the first line, then each row's empty cells and its clue.
+const QUESTION: &str = "rbg,rbr,grb,bgbg\n_,_,_,_ rgb\n_,_,_,_ brg\n_,_,_,_ b\n_,_,_,_ grbg\n";
+
+#[test]
+fn reads_the_question_layout() {
+    assert_eq!(parse_str(QUESTION, "q").unwrap(), example());
+    let commented = format!(
+        "# the question's grid\n\n{}",
+        QUESTION.replace("brg", "brg  # row 2")
+    );
+    assert_eq!(parse_str(&commented, "q").unwrap(), example());
+    let head = "rbg,rbr,grb,bgbg\n";
+    for (text, want) in [
+        (
+            "rbg,,grb\n_,_,_ b\n".to_string(),
+            (1, 5, ParseErrorKind::EmptyClue),
+        ),
+        (
+            format!("{head}_,_,_ rgb\n"),
+            (
+                2,
+                1,
+                ParseErrorKind::QuestionCells {
+                    expected: 4,
+                    found: 3,
+                },
+            ),
+        ),
+        (
+            format!("{head}_,r,_,_ rgb\n"),
+            (2, 3, ParseErrorKind::NotBlankCell { found: "r".into() }),
+        ),
+        (
+            format!("{head}_,_,_,_\n"),
+            (2, 8, ParseErrorKind::QuestionRow),
+        ),
+        (
+            format!("{head}_,_,_,_ rgb x\n"),
+            (2, 13, ParseErrorKind::QuestionRow),
+        ),
+        (head.to_string(), (1, 17, ParseErrorKind::QuestionRow)),
+        (
+            format!("{head}_,_,_,_ rgg\n"),
+            (2, 11, ParseErrorKind::RepeatedLetter { letter: 'g' }),
+        ),
+    ] {
+        assert_eq!(error(&text), want, "{text:?}");
+    }
+}
+
 #[test]
 fn malformed_inputs() {
     assert_eq!(
@@ -384,6 +435,8 @@ fn shared_corpus() {
             .collect();
         let ours = format!("rows: {}\ncols: {cols}\n", rows.join(" "));
         let p = parse_str(&ours, &path.display().to_string()).unwrap();
+        // The question's own layout reads as it is, to the same puzzle.
+        assert_eq!(parse_str(&text, "as is").unwrap(), p, "{}", path.display());
         let expected = std::fs::read_to_string(path.with_extension("expected")).unwrap();
         let published: BTreeSet<Vec<String>> = expected
             .split("\n\n")
