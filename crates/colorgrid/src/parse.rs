@@ -62,7 +62,7 @@ pub enum ParseErrorKind {
     /// A row line of the question's layout without its two parts.
     #[error("expected a row: its cells (`_,_,...`), a space, and its clue")]
     QuestionRow,
-    /// A row of the question's layout with as many cells as there are column clues.
+    /// A row of the question's layout whose cells are not one per column clue.
     #[error("the row has {found} cells, expected {expected} (one per column clue)")]
     QuestionCells {
         /// Column clues on the first line.
@@ -265,7 +265,14 @@ fn question_layout(lines: &[(usize, &str)], origin: &str) -> Result<Read, ParseE
         .iter()
         .map(|&(n, l)| (n, l, content(l)))
         .filter(|(_, _, c)| !c.trim().is_empty());
-    let (head_no, head, head_content) = content_lines.next().expect("a first line");
+    let Some((head_no, head, head_content)) = content_lines.next() else {
+        return Err(err(
+            origin,
+            1,
+            1,
+            ParseErrorKind::MissingKey { key: "cols" },
+        ));
+    };
     let mut cols = Vec::new();
     let mut at = 0;
     for item in head_content.split(',') {

@@ -29,7 +29,8 @@ pub const ENTRY: PuzzleEntry = PuzzleEntry {
     name: "colorgrid",
     about: "colour a grid so that every row and column matches its colour clue",
     input: InputKind::File,
-    input_help: "a clue file (`rows:` / `cols:` lines, or the Stack Overflow question's grid), or -",
+    input_help:
+        "a clue file (`rows:` / `cols:` lines, or the Stack Overflow question's grid), or -",
     choices: Choices {
         encodings: &["regular"],
         orders: &[],
