@@ -221,7 +221,20 @@ pub fn parse_str(text: &str, origin: &str) -> Result<Puzzle, ParseError> {
     validate(text, &lines, origin, rows, cols, colors)
 }
 
-/// The clues of a word: ASCII letters, no letter twice in a row.
+/// Whether `ch`, at `col` of line `line_no`, is a colour: an ASCII letter.
+fn letter(origin: &str, line_no: usize, col: usize, ch: char) -> Result<(), ParseError> {
+    if ch.is_ascii_alphabetic() {
+        return Ok(());
+    }
+    Err(err(
+        origin,
+        line_no,
+        col,
+        ParseErrorKind::NotALetter { found: ch },
+    ))
+}
+
+/// The clue a word spells: ASCII letters, no letter twice in a row.
 fn clue(
     origin: &str,
     line_no: usize,
@@ -232,14 +245,7 @@ fn clue(
     let mut prev: Option<char> = None;
     for (i, ch) in word.char_indices() {
         let col = column_of(line, start + i);
-        if !ch.is_ascii_alphabetic() {
-            return Err(err(
-                origin,
-                line_no,
-                col,
-                ParseErrorKind::NotALetter { found: ch },
-            ));
-        }
+        letter(origin, line_no, col, ch)?;
         if prev == Some(ch) {
             return Err(err(
                 origin,
@@ -412,14 +418,7 @@ fn key_value_layout(lines: &[(usize, &str)], origin: &str) -> Result<Read, Parse
                         continue;
                     }
                     let col = column_of(line, start + i);
-                    if !ch.is_ascii_alphabetic() {
-                        return Err(err(
-                            origin,
-                            line_no,
-                            col,
-                            ParseErrorKind::NotALetter { found: ch },
-                        ));
-                    }
+                    letter(origin, line_no, col, ch)?;
                     if letters.contains(&(ch as u8)) {
                         return Err(err(
                             origin,
