@@ -155,7 +155,11 @@ fn numbered_lines(text: &str) -> Vec<(usize, &str)> {
 
 /// Position just after the end of `text` (for "missing ..." errors).
 fn end_position(text: &str) -> (usize, usize) {
-    let lines = numbered_lines(text);
+    end_of(&numbered_lines(text))
+}
+
+/// Position just after the last of numbered `lines`.
+fn end_of(lines: &[(usize, &str)]) -> (usize, usize) {
     match lines.last() {
         Some(&(n, l)) => (n, l.chars().count() + 1),
         None => (1, 1),
@@ -218,7 +222,7 @@ pub fn parse_str(text: &str, origin: &str) -> Result<Puzzle, ParseError> {
     } else {
         key_value_layout(&lines, origin)?
     };
-    validate(text, &lines, origin, rows, cols, colors)
+    validate(&lines, origin, rows, cols, colors)
 }
 
 /// Whether `ch`, at `col` of line `line_no`, is a colour: an ASCII letter.
@@ -350,13 +354,8 @@ fn question_layout(lines: &[(usize, &str)], origin: &str) -> Result<Read, ParseE
         rows.push(clue(origin, line_no, line, start, word)?);
     }
     if rows.is_empty() {
-        let (n, l) = lines.last().copied().unwrap_or((head_no, head));
-        return Err(err(
-            origin,
-            n,
-            l.chars().count() + 1,
-            ParseErrorKind::QuestionRow,
-        ));
+        let (n, c) = end_of(lines);
+        return Err(err(origin, n, c, ParseErrorKind::QuestionRow));
     }
     Ok((Some((head_no + 1, rows)), Some((head_no, cols)), None))
 }
@@ -470,14 +469,13 @@ fn key_value_layout(lines: &[(usize, &str)], origin: &str) -> Result<Read, Parse
 /// What both layouts check once their clues are read: both lists present, and every clue
 /// letter in `colors:` when given.
 fn validate(
-    text: &str,
     lines: &[(usize, &str)],
     origin: &str,
     rows: Option<(usize, Vec<Placed>)>,
     cols: Option<(usize, Vec<Placed>)>,
     colors: Option<(usize, Vec<u8>)>,
 ) -> Result<Puzzle, ParseError> {
-    let (end_line, end_col) = end_position(text);
+    let (end_line, end_col) = end_of(lines);
     let missing = |key| {
         err(
             origin,
