@@ -43,6 +43,16 @@ pub trait Puzzle: Sync {
     fn refutation(&self, _stage: usize, _settings: &Settings) -> Option<Refuter<'_>> {
         None
     }
+    /// Whether stage `stage` most likely has no solution and its refutation
+    /// ([`Puzzle::refutation`]) is cheap, so that the refutation should run before the stage's
+    /// own search (fillit: a small square the pieces fill with no cell to spare). The pipeline
+    /// follows it where the engine's own compile is the costly part (an engine with a form for
+    /// short searches, [`backref_engine::Engine::for_short_searches`]): a stage the refutation
+    /// exhausts is never compiled for its own search, and one it finds solvable runs that
+    /// search without a first budget.
+    fn refute_first(&self, _stage: usize, _settings: &Settings) -> bool {
+        false
+    }
     /// The independent rule checker (sharing no code with the encoder), under the rules the
     /// settings chose.
     fn check(

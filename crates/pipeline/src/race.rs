@@ -62,6 +62,7 @@ pub fn solve_raced<P: Puzzle + ?Sized>(
             },
             deadline: request.deadline,
             refute_after: request.refute_after,
+            refute_first: request.refute_first,
             svg: request.svg,
         };
         let result = solve(puzzle, engine, &run);

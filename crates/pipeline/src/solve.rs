@@ -32,6 +32,10 @@ pub struct Request {
     /// [`refute::FIRST_TRY_MATCH_LIMIT`]; a caller that races the clock on small inputs (the
     /// fillit drop-in) sets a smaller one. The first try runs as a [`Limits::first_look`].
     pub refute_after: u64,
+    /// Whether a stage the puzzle expects to have no solution runs its refutation before its
+    /// own search ([`crate::Puzzle::refute_first`]); on by default. A caller whose earlier run
+    /// has already refuted the same stages turns it off (the fillit drop-in's second form).
+    pub refute_first: bool,
     /// Whether a solved run draws its answer as SVG (`Solution::svg`); on by default. A caller
     /// that prints only the text (the fillit drop-in) turns it off and saves the drawing.
     pub svg: bool,
@@ -46,6 +50,7 @@ impl Request {
             limits: Limits::default(),
             deadline: None,
             refute_after: refute::FIRST_TRY_MATCH_LIMIT,
+            refute_first: true,
             svg: true,
         }
     }
@@ -202,25 +207,42 @@ pub(crate) fn solve_sized<P: Puzzle + ?Sized>(
                 )));
             }
             attempt.stats.outcome = StageOutcome::NoSolution;
-            attempt.stats.reason = Some(format!(
-                "the search in answer order passed {} steps; a feasibility-only search ({} B of pattern) exhausted instead",
-                request.refute_after,
-                r.pattern_bytes
-            ));
+            attempt.stats.reason = Some(if r.first {
+                format!(
+                    "a stage likely without a solution: a feasibility-only search ({} B of pattern) ran first and exhausted",
+                    r.pattern_bytes
+                )
+            } else {
+                format!(
+                    "the search in answer order passed {} steps; a feasibility-only search ({} B of pattern) exhausted instead",
+                    request.refute_after, r.pattern_bytes
+                )
+            });
             attempt.stats.native_ms = ms(elapsed);
             report.stages.push(attempt.stats);
             continue;
         }
         if let Some(r) = &attempt.refuted {
-            attempt.stats.reason = Some(format!(
-                "the search in answer order passed {} steps; a feasibility-only search {}, so it resumed",
-                request.refute_after,
-                if r.feasible {
-                    "found the stage solvable"
-                } else {
-                    "gave up too"
-                }
-            ));
+            attempt.stats.reason = Some(if r.first {
+                format!(
+                    "a stage likely without a solution: a feasibility-only search ran first and {}, so the search in answer order ran",
+                    if r.feasible {
+                        "found it solvable"
+                    } else {
+                        "gave up"
+                    }
+                )
+            } else {
+                format!(
+                    "the search in answer order passed {} steps; a feasibility-only search {}, so it resumed",
+                    request.refute_after,
+                    if r.feasible {
+                        "found the stage solvable"
+                    } else {
+                        "gave up too"
+                    }
+                )
+            });
         }
         let found = match &attempt.run.outcome {
             EngineOutcome::GaveUp { limit, elapsed } => {
@@ -355,7 +377,37 @@ fn run_ir<P: Puzzle + ?Sized>(
 ) -> Result<Attempt<P::Answer>, Error> {
     let compiled = compile(&encoded.program, &encoded.order, &request.options)?;
     crate::size::within(&compiled)?;
-    let refutation = puzzle.refutation(stage, settings);
+    let mut refutation = puzzle.refutation(stage, settings);
+    // A stage the puzzle expects to have no solution, on an engine whose own compile is the
+    // costly part: the refutation runs first, and the stage's own pattern is compiled only
+    // when the refutation finds the stage solvable or gives up.
+    let mut refuted_first = None;
+    if request.refute_first && puzzle.refute_first(stage, settings) && refute::first_pays(engine) {
+        if let Some(build) = refutation.take() {
+            let program = build()?;
+            let r = refute::run(
+                engine,
+                &program,
+                &request.options,
+                &request.limits_now(),
+                true,
+            )?;
+            if r.exhausted {
+                let run = Run {
+                    outcome: EngineOutcome::NoSolution,
+                    count: None,
+                    timing: r.timing,
+                    steps: None,
+                    jit_fallback: None,
+                    notes: Vec::new(),
+                };
+                let mut attempt = Attempt::new(run, &compiled.stats, compiled.elapsed);
+                attempt.refuted = Some(r);
+                return Ok(attempt);
+            }
+            refuted_first = Some(r);
+        }
+    }
     // A race another contender has settled (before or during the engine's compile): this
     // contender stops without waiting for its compile.
     let cancelled = || {
@@ -412,7 +464,13 @@ fn run_ir<P: Puzzle + ?Sized>(
         .filter(|_| refute::wanted(&run.outcome, limits.match_limit, request.refute_after))
     {
         let program = build()?;
-        let r = refute::run(engine, &program, &request.options, &request.limits_now())?;
+        let r = refute::run(
+            engine,
+            &program,
+            &request.options,
+            &request.limits_now(),
+            false,
+        )?;
         let first = run.timing;
         if !r.exhausted {
             // Not refuted: the stage's own search runs again, without the budget.
@@ -424,6 +482,11 @@ fn run_ir<P: Puzzle + ?Sized>(
         }
         run.timing.compile += first.compile + r.timing.compile;
         run.timing.matching += first.matching + r.timing.matching;
+        refuted = Some(r);
+    }
+    if let Some(r) = refuted_first {
+        run.timing.compile += r.timing.compile;
+        run.timing.matching += r.timing.matching;
         refuted = Some(r);
     }
     let mut attempt = Attempt::new(run, &compiled.stats, compiled.elapsed);

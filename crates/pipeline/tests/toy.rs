@@ -1,8 +1,8 @@
 //! The pipeline in process on a toy puzzle of its own (no puzzle crate): "choose k of n lights",
 //! solved, counted, checked for uniqueness and emitted through PCRE2 — and an encoder bug the
 //! checks must catch: an answer that fails the rule checker is never reported as trusted. A
-//! refutation is built only when a stage's first try runs out of its budget. An answer the
-//! input gives is compared with the solved one.
+//! refutation is built only when a stage's first try runs out of its budget, or first where the
+//! puzzle expects no solution. An answer the input gives is compared with the solved one.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -91,6 +91,8 @@ impl Puzzle for Lights {
 struct Refutable {
     lights: Lights,
     built: AtomicUsize,
+    /// What [`Puzzle::refute_first`] answers.
+    first: bool,
 }
 
 impl Puzzle for Refutable {
@@ -114,6 +116,10 @@ impl Puzzle for Refutable {
                 Source::HandBuilt(_) => unreachable!("the lights are stated through the IR"),
             }
         }))
+    }
+
+    fn refute_first(&self, _stage: usize, _settings: &Settings) -> bool {
+        self.first
     }
 
     fn check(&self, stage: usize, s: &Settings, lights: &Vec<bool>) -> Result<(), Vec<WrongCount>> {
@@ -296,6 +302,7 @@ fn a_refutation_is_built_only_when_the_first_try_runs_out() {
                 bug: false,
             },
             built: AtomicUsize::new(0),
+            first: false,
         };
         let mut request = Request::new(&*e);
         request.refute_after = refute_after;
@@ -308,6 +315,57 @@ fn a_refutation_is_built_only_when_the_first_try_runs_out() {
             "a first try of {refute_after} steps"
         );
     }
+}
+
+#[test]
+fn a_stage_likely_without_a_solution_is_refuted_first() {
+    let e = pcre2();
+    let toy = |k, first| Refutable {
+        lights: Lights {
+            n: 4,
+            k,
+            bug: false,
+        },
+        built: AtomicUsize::new(0),
+        first,
+    };
+    // Five of four lights: the refutation exhausts its search before the stage's own pattern is
+    // compiled, and the native solver agrees there is no answer.
+    let none = toy(5, true);
+    let r = solve(&none, &*e, &Request::new(&*e)).unwrap();
+    assert_eq!(r.outcome, Outcome::NoSolution);
+    assert!(r.problems.is_empty(), "{:?}", r.problems);
+    assert_eq!(none.built.load(Ordering::SeqCst), 1);
+    let reason = r.stages[0].reason.as_deref().unwrap_or("");
+    assert!(reason.contains("ran first and exhausted"), "{reason}");
+    // Two of four: the refutation finds the stage solvable, and the stage's own search gives the
+    // answer in its order, checked as any other.
+    let two = toy(2, true);
+    let r = solve(&two, &*e, &Request::new(&*e)).unwrap();
+    assert!(r.trusted(), "{:?}", r.problems);
+    assert_eq!(r.solution.unwrap().grid, ["**.."]);
+    assert_eq!(two.built.load(Ordering::SeqCst), 1);
+    let reason = r.stages[0].reason.as_deref().unwrap_or("");
+    assert!(
+        reason.contains("ran first and found it solvable"),
+        "{reason}"
+    );
+    // Turned off by the request, or not asked for by the puzzle: the stage's own search alone.
+    for (first, asked) in [(false, true), (true, false)] {
+        let toy = toy(5, asked);
+        let mut request = Request::new(&*e);
+        request.refute_first = first;
+        let r = solve(&toy, &*e, &request).unwrap();
+        assert_eq!(r.outcome, Outcome::NoSolution);
+        assert_eq!(toy.built.load(Ordering::SeqCst), 0);
+    }
+    // An engine without a cheaper form for short searches (the interpreter) gains nothing from
+    // it: the stage's own search runs first.
+    let interp = engine_by_name("pcre2-interp").expect("PCRE2 is built in");
+    let toy = toy(5, true);
+    let r = solve(&toy, &*interp, &Request::new(&*interp)).unwrap();
+    assert_eq!(r.outcome, Outcome::NoSolution);
+    assert_eq!(toy.built.load(Ordering::SeqCst), 0);
 }
 
 #[test]

@@ -41,6 +41,9 @@ fn a_small_first_try_hands_a_size_to_the_refutation() {
             let mut request = Request::new(&**engine);
             request.options = Options::new(&TRIE);
             request.refute_after = refute_after;
+            // The first try is the subject here, not the refutation of small exact fits
+            // before it (`tests/puzzles.rs`, `fillit_refutes_a_small_exact_fit_first`).
+            request.refute_first = false;
             let report = instance.solve(&**engine, &request).expect("a report");
             assert!(report.trusted(), "{report:?}");
             let first = &report.stages[0];
