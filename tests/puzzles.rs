@@ -417,12 +417,10 @@ fn fillit_identical_pieces_keep_the_classic_answer() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// random_09's nine pieces fill 6x6 with no cell to spare, a small square where an arrangement
-/// is rare: the cell-by-cell feasibility program runs before the classic search, exhausts, and
-/// the classic pattern of 6x6 is never compiled; 7x7 gives the classic answer.
-#[test]
-fn fillit_refutes_a_small_exact_fit_first() {
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/fillit/random_09.txt");
+/// `solve fillit FIXTURE --propagate none` (the classic search alone), required solved,
+/// verified and equal to the fixture's `.expected` square; its JSON report.
+fn classic_fillit(fixture: &str) -> serde_json::Value {
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture);
     let (v, code) = json(&[
         "solve",
         "fillit",
@@ -436,6 +434,23 @@ fn fillit_refutes_a_small_exact_fit_first() {
         (&serde_json::json!("solved"), &serde_json::json!(true)),
         "{v}"
     );
+    let grid: Vec<&str> = v["grid"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    let expected = std::fs::read_to_string(input.with_extension("expected")).unwrap();
+    assert_eq!(grid.join("\n") + "\n", expected);
+    v
+}
+
+/// random_09's nine pieces fill 6x6 with no cell to spare, a small square where an arrangement
+/// is rare: the cell-by-cell feasibility program runs before the classic search, exhausts, and
+/// the classic pattern of 6x6 is never compiled; 7x7 gives the classic answer.
+#[test]
+fn fillit_refutes_a_small_exact_fit_first() {
+    let v = classic_fillit("fixtures/fillit/random_09.txt");
     let stages = v["stages"].as_array().expect("stages");
     assert_eq!(
         (&stages[0]["stage"], &stages[0]["outcome"]),
@@ -445,47 +460,18 @@ fn fillit_refutes_a_small_exact_fit_first() {
     let reason = stages[0]["reason"].as_str().unwrap_or_default();
     assert!(reason.contains("ran first and exhausted"), "{reason}");
     assert_eq!(stages[1]["stage"], "7x7");
-    let grid: Vec<&str> = v["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap())
-        .collect();
-    let expected = std::fs::read_to_string(input.with_extension("expected")).unwrap();
-    assert_eq!(grid.join("\n") + "\n", expected);
 }
 
 /// random_16's 8x8 has no arrangement, and the classic order needs 73 million nodes to show it:
 /// past its first budget, the cell-by-cell feasibility program exhausts instead, and 9x9 follows.
 #[test]
 fn fillit_refutes_a_size_cell_by_cell_when_the_classic_order_takes_long() {
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/fillit/slow/random_16.txt");
-    let (v, code) = json(&[
-        "solve",
-        "fillit",
-        input.to_str().unwrap(),
-        "--propagate",
-        "none",
-    ]);
-    assert_eq!(code, 0, "{v}");
-    assert_eq!(
-        (&v["outcome"], &v["verified"]),
-        (&serde_json::json!("solved"), &serde_json::json!(true)),
-        "{v}"
-    );
+    let v = classic_fillit("fixtures/fillit/slow/random_16.txt");
     let stages = v["stages"].as_array().expect("stages");
     assert_eq!(stages[0]["stage"], "8x8");
     assert_eq!(stages[0]["outcome"], "no_solution");
     let reason = stages[0]["reason"].as_str().unwrap_or_default();
     assert!(reason.contains("feasibility-only search"), "{reason}");
     assert_eq!(stages[1]["stage"], "9x9");
-    let expected = std::fs::read_to_string(input.with_extension("expected")).unwrap();
     assert_eq!(v["grid"].as_array().unwrap().len(), 9);
-    let grid: Vec<&str> = v["grid"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r.as_str().unwrap())
-        .collect();
-    assert_eq!(grid.join("\n") + "\n", expected);
 }

@@ -6,7 +6,7 @@ use backref_engine::{Engine, Limit, Limits, Mode, Outcome, Timing};
 use backref_program::{compile, Options};
 
 use crate::error::Error;
-use crate::puzzle::Encoded;
+use crate::puzzle::Refuter;
 use crate::report::Problem;
 
 /// The match limit of a stage's first try when the stage can be refuted another way: 1.5–3 s
@@ -60,18 +60,19 @@ pub fn first_pays(engine: &dyn Engine) -> bool {
     engine.for_short_searches().is_some()
 }
 
-/// Runs `program` to the end (within `limits`) and says what it found, on `engine`'s form for
-/// short searches ([`Engine::for_short_searches`]): a refutation usually ends within a few
+/// Builds the refutation's program with `build`, runs it to the end (within `limits`) and says
+/// what it found, on `engine`'s form for short searches ([`Engine::for_short_searches`]): a refutation usually ends within a few
 /// thousand steps (fillit's 6×6 without an arrangement in anisg_valid_19: 7,202 steps of
 /// PCRE2's interpreter, 0.28 ms with its compile, against 0.88 ms on the JIT, 0.84 of them
 /// compiling), and a long one is still JIT-compiled.
 pub fn run(
     engine: &dyn Engine,
-    program: &Encoded<'_, ()>,
+    build: Refuter<'_>,
     options: &Options,
     limits: &Limits,
     first: bool,
 ) -> Result<Refutation, Error> {
+    let program = build()?;
     let compiled = compile(&program.program, &program.order, options)?;
     let short = engine.for_short_searches();
     let engine = short.as_deref().unwrap_or(engine);

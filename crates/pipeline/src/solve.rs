@@ -384,14 +384,7 @@ fn run_ir<P: Puzzle + ?Sized>(
     let mut refuted_first = None;
     if request.refute_first && puzzle.refute_first(stage, settings) && refute::first_pays(engine) {
         if let Some(build) = refutation.take() {
-            let program = build()?;
-            let r = refute::run(
-                engine,
-                &program,
-                &request.options,
-                &request.limits_now(),
-                true,
-            )?;
+            let r = refute::run(engine, build, &request.options, &request.limits_now(), true)?;
             if r.exhausted {
                 let run = Run {
                     outcome: EngineOutcome::NoSolution,
@@ -463,10 +456,9 @@ fn run_ir<P: Puzzle + ?Sized>(
     if let Some(build) = refutation
         .filter(|_| refute::wanted(&run.outcome, limits.match_limit, request.refute_after))
     {
-        let program = build()?;
         let r = refute::run(
             engine,
-            &program,
+            build,
             &request.options,
             &request.limits_now(),
             false,
