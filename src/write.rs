@@ -72,15 +72,19 @@ pub fn write_all(dir: &Path, files: &[(&str, String)]) -> Result<()> {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("backref-write-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        d
+    /// A path that does not exist yet, inside a scratch directory removed when the test ends.
+    fn scratch() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::Builder::new()
+            .prefix("backref-write-")
+            .tempdir()
+            .unwrap();
+        let d = tmp.path().join("out");
+        (tmp, d)
     }
 
     #[test]
     fn writes_every_file_and_replaces_old_ones() {
-        let d = scratch("ok");
+        let (_tmp, d) = scratch();
         fs::create_dir_all(&d).unwrap();
         fs::write(d.join("a.txt"), "old").unwrap();
         fs::write(d.join("keep.txt"), "mine").unwrap();
@@ -93,12 +97,11 @@ mod tests {
             3,
             "no temporary file left"
         );
-        fs::remove_dir_all(d).unwrap();
     }
 
     #[test]
     fn a_failure_on_a_later_file_leaves_the_earlier_ones_as_they_were() {
-        let d = scratch("fail");
+        let (_tmp, d) = scratch();
         fs::create_dir_all(&d).unwrap();
         fs::write(d.join("a.txt"), "old").unwrap();
         // The second file cannot be written (its folder does not exist).
@@ -113,15 +116,13 @@ mod tests {
             1,
             "no temporary file left"
         );
-        fs::remove_dir_all(d).unwrap();
     }
 
     #[test]
     fn a_file_in_place_of_the_directory_is_an_error() {
-        let d = scratch("file");
+        let (_tmp, d) = scratch();
         fs::write(&d, "x").unwrap();
         let e = write_all(&d, &[("a.txt", "a".into())]).unwrap_err();
         assert!(e.to_string().contains("is not a directory"), "{e}");
-        fs::remove_file(d).unwrap();
     }
 }

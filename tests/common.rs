@@ -121,12 +121,31 @@ pub fn emit_text(puzzle: &str, input: &str, dialect: &str, extra: &[&str]) -> St
     )
 }
 
-/// A fresh scratch directory in the system's temporary folder, named after `tag` and this
-/// process; the caller removes it when done.
-pub fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("backref-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A scratch directory in the system's temporary folder, removed with its contents when it
+/// goes out of scope, even when the test fails. It derefs to its path.
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A fresh, uniquely named scratch directory whose name starts with `backref-{tag}-`.
+pub fn scratch(tag: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("backref-{tag}-"))
+        .tempdir()
+        .expect("a scratch directory");
+    Scratch(dir)
 }
 
 /// Writes each case's text to `bad.txt` in `dir` and solves it as `puzzle`: exit code 2, and

@@ -10,7 +10,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use common::{available, backref, json, stderr};
+use common::{available, backref, json, scratch, stderr};
 use serde_json::Value;
 
 /// Per-engine timeout for the matrix. Most instances take well under a second per engine; the
@@ -198,8 +198,7 @@ fn python_backreferences_beyond_group_99() {
 /// asked for, in file order, with a summary per engine; an input meant to fail is skipped.
 #[test]
 fn check_corpus_runs_a_folder_as_one_matrix() {
-    let dir = std::env::temp_dir().join(format!("backref-corpus-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = scratch("corpus");
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
     for (puzzle, name) in [
         ("aquarium", "gen06_1"),
@@ -269,7 +268,6 @@ fn check_corpus_runs_a_folder_as_one_matrix() {
     let out = backref(&["check", "--corpus", "/nonexistent/corpus"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no such folder"), "{}", stderr(&out));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -370,8 +368,7 @@ fn check_marks_engines_it_cannot_find() {
         }
     }
     // With nothing on PATH, every external engine is missing; the built-in ones still run.
-    let empty = std::env::temp_dir().join(format!("backref-empty-path-{}", std::process::id()));
-    std::fs::create_dir_all(&empty).unwrap();
+    let empty = scratch("empty-path");
     let path = empty.to_str().unwrap();
     let out = backref_env(
         &["check", "queens", "5", "--format", "json"],
@@ -403,7 +400,6 @@ fn check_marks_engines_it_cannot_find() {
         &[("PATH", path)],
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    let _ = std::fs::remove_dir(&empty);
 }
 
 /// The published scheme on a board far too big for it: every engine must give up at the timeout.

@@ -3,17 +3,15 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use backref_engine::{Engine, Limits, Mode, Outcome, Pcre2};
-use common::{backref, stderr};
+use common::{backref, scratch, stderr, Scratch};
 use serde_json::Value;
 
-fn out_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("backref-export-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+fn out_dir(name: &str) -> Scratch {
+    scratch(&format!("export-{name}"))
 }
 
 /// A small suite: queens 1..6 and the fixtures up to 4,000 bytes a case.
@@ -77,7 +75,6 @@ fn jsonl_cases_hold_what_pcre2_finds() {
     }
     // queens 2 and 3 have no solution; the rest do.
     assert!(matches >= 5 && matches < cases.len(), "{matches}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -120,7 +117,6 @@ fn pcre2test_prints_exactly_the_exported_testoutput() {
             expected.lines().nth(line)
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -11,7 +11,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{backref, stderr};
+use common::{backref, scratch, stderr, Scratch};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/flatzinc")
@@ -180,9 +180,8 @@ fn minizinc(test: &str) -> bool {
 }
 
 /// Installs backref as a solver into a fresh directory and returns it.
-fn install(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("backref-mzn-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn install(test: &str) -> Scratch {
+    let dir = scratch(&format!("mzn-{test}"));
     let out = backref(&["minizinc", "install", "--dir", &dir.to_string_lossy()]);
     assert!(out.status.success(), "{}", stderr(&out));
     dir
@@ -266,7 +265,6 @@ fn minizinc_lists_and_runs_backref() {
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -293,5 +291,4 @@ fn seed_colorgrid_from_the_corpus() {
         "[1, 1, 2, 3, 3, 1, 1, 2, 3, 3, 3, 3, 2, 1, 3, 2]\n----------\n\
          [1, 1, 2, 3, 3, 3, 1, 2, 3, 3, 3, 3, 2, 1, 3, 2]\n----------\n==========\n"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -202,7 +202,6 @@ fn binairo_bad_input_names_the_place() {
             ),
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -220,7 +219,6 @@ fn binairo_snapshot_of_a_small_instance() {
         let text = emit_text("binairo", f.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("binairo4_{dialect}"), text);
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -320,7 +318,6 @@ fn starbattle_bad_input_names_the_place() {
             ("1 1\n1 1\n", "a 2×2 grid needs 2 regions, found 1"),
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -391,7 +388,6 @@ fn nonogram_bad_input_names_the_place() {
             ),
         ],
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -410,7 +406,6 @@ fn nonogram_svg_and_snapshot() {
         let text = emit_text("nonogram", cross.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("nonogram3_{dialect}"), text);
     }
-    let _ = std::fs::remove_dir_all(tmp);
 }
 
 #[test]
@@ -474,7 +469,6 @@ fn lightup_bad_input_svg_and_snapshot() {
         let text = emit_text("lightup", small.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("lightup3_{dialect}"), text);
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -528,7 +522,6 @@ fn suguru_bad_input_svg_and_snapshot() {
         let text = emit_text("suguru", small.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("suguru3_{dialect}"), text);
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -571,5 +564,4 @@ fn kakuro_bad_input_svg_and_snapshot() {
         let text = emit_text("kakuro", small.to_str().unwrap(), dialect, &[]);
         insta::assert_snapshot!(format!("kakuro2_{dialect}"), text);
     }
-    let _ = std::fs::remove_dir_all(dir);
 }

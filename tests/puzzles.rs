@@ -187,8 +187,7 @@ fn an_engine_without_callouts_counts_by_re_solving() {
 
 #[test]
 fn malformed_inputs_exit_two_with_a_message() {
-    let dir = std::env::temp_dir().join(format!("backref-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bad");
     let cases: &[(&str, &str, &str)] = &[
         ("aquarium", "1_2_3", "missing `;`"),
         ("aquarium", "1_1_1_1;1,2,3", "n² + 2n"),
@@ -222,7 +221,6 @@ fn malformed_inputs_exit_two_with_a_message() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("cannot read"));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Runs the fillit drop-in both ways it is installed, labelled: `backref fillit ARGS` and the
@@ -245,8 +243,7 @@ fn drop_ins(args: &[&OsStr]) -> [(&'static str, Output); 2] {
 
 #[test]
 fn fillit_drop_in_mode_behaves_like_the_classic_program() {
-    let dir = std::env::temp_dir().join(format!("backref-fillit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("fillit");
     let good = dir.join("good.txt");
     std::fs::write(&good, "##..\n##..\n....\n....\n\n#...\n#...\n#...\n#...\n").unwrap();
     for (how, out) in drop_ins(&[good.as_os_str()]) {
@@ -306,7 +303,6 @@ fn fillit_drop_in_mode_behaves_like_the_classic_program() {
             );
         }
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -358,8 +354,7 @@ fn fillit_fixtures_match_the_classic_output() {
 fn snapshots_of_small_instances() {
     let task = "2_1_1_2;1,2,1,1";
     let ex = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/colorgrid/so_example.txt");
-    let dir = std::env::temp_dir().join(format!("backref-snap-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("snap");
     let tetris = dir.join("two.txt");
     std::fs::write(
         &tetris,
@@ -384,15 +379,13 @@ fn snapshots_of_small_instances() {
             insta::assert_snapshot!(format!("{name}_{dialect}"), text);
         }
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn fillit_identical_pieces_keep_the_classic_answer() {
     // Pieces of one shape get ordered positions (symmetry breaking); the checker compares the
     // engine's square with the native solver's classic answer, so `verified` proves it unchanged.
-    let dir = std::env::temp_dir().join(format!("backref-sym-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("sym");
     let bar = "#...\n#...\n#...\n#...\n";
     let square = "##..\n##..\n....\n....\n";
     let pieces = [bar, square, bar, bar, square, bar];
@@ -414,7 +407,6 @@ fn fillit_identical_pieces_keep_the_classic_answer() {
         String::from_utf8(out.stdout).unwrap(),
         "ABBCDF\nABBCDF\nAEECDF\nAEECDF\n......\n......\n"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// `solve fillit FIXTURE --propagate none` (the classic search alone), required solved,

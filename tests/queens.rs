@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{backref, json, stderr};
+use common::{backref, json, scratch, stderr};
 
 /// Checks a board from the rules alone (independently of the crate's checker).
 fn assert_queens(grid: &serde_json::Value, n: usize) {
@@ -198,7 +198,7 @@ fn bad_usage_exits_two_with_a_message() {
 
 #[test]
 fn emit_writes_all_files_to_a_directory() {
-    let dir = std::env::temp_dir().join(format!("backref-emit-{}", std::process::id()));
+    let dir = scratch("emit");
     let out = backref(&[
         "emit",
         "queens",
@@ -217,7 +217,6 @@ fn emit_writes_all_files_to_a_directory() {
     assert!(subject.ends_with(";\n"));
     assert!(pattern.starts_with("\\A") && pattern.contains("(?<Q_"));
     assert_eq!(groups.lines().count(), 25);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{backref, emit_text, grid, json, stderr, EVERY_DIALECT};
+use common::{backref, emit_text, grid, json, scratch, stderr, EVERY_DIALECT};
 
 fn fixtures() -> Vec<PathBuf> {
     common::fixtures("sudoku")
@@ -159,8 +159,7 @@ fn shared_padding_keeps_the_counts_of_the_sum_chains() {
 
 #[test]
 fn an_empty_four_by_four_has_288_solutions() {
-    let dir = std::env::temp_dir().join(format!("backref-sudoku-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("sudoku");
     let f = dir.join("empty4.txt");
     std::fs::write(&f, "....\n....\n....\n....\n").unwrap();
     let (v, code) = json(&["count", "sudoku", f.to_str().unwrap()]);
@@ -169,13 +168,11 @@ fn an_empty_four_by_four_has_288_solutions() {
         (v["count"].as_u64(), v["native_count"].as_u64()),
         (Some(288), Some(288))
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn bad_input_exits_two_naming_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("backref-sudoku-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("sudoku-bad");
     for (text, want) in [
         (
             "12.4\n..12\n..5.\n4..3\n",
@@ -211,14 +208,12 @@ fn bad_input_exits_two_naming_line_and_column() {
         assert!(err.contains(want), "{text:?}: {err}");
         assert!(err.contains("bad.txt"), "{err}");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn emit_snapshot_of_a_four_by_four_killer_and_renban() {
     // Condition items (the killer cage) sit right after their first cell in the order.
-    let dir = std::env::temp_dir().join(format!("backref-sudoku-killer-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("sudoku-killer");
     let f = dir.join("killer4.txt");
     std::fs::write(
         &f,
@@ -226,7 +221,6 @@ fn emit_snapshot_of_a_four_by_four_killer_and_renban() {
     )
     .unwrap();
     let text = emit_text("sudoku", f.to_str().unwrap(), "pcre2", &[]);
-    let _ = std::fs::remove_dir_all(dir);
     insta::assert_snapshot!("sudoku4_killer_renban_pcre2", text);
 }
 

@@ -154,7 +154,6 @@ fn binairo_on_every_engine() {
         },
         &[],
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Without lookahead (`--portable`) the exclusion walks each position's other values; the
@@ -216,5 +215,4 @@ fn rectangles_with_reuse_and_pieces_of_one_size_count_on_every_engine() {
         assert_eq!(v["complete"], true, "{engine}: {v}");
         assert_eq!(v["problems"], serde_json::json!([]), "{engine}: {v}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }

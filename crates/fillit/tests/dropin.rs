@@ -1,15 +1,19 @@
 //! The drop-in mode: usage line, error handling and exit statuses.
 
 use std::ffi::OsString;
+use std::io::Write;
 
 use backref_fillit::{drop_in, EXIT_ERROR, EXIT_OK, EXIT_USAGE, USAGE};
+use tempfile::NamedTempFile;
 
-fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("backref-fillit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
+/// A temporary input file holding `contents`, removed when the test ends.
+fn temp_file(contents: &[u8]) -> NamedTempFile {
+    let mut file = tempfile::Builder::new()
+        .prefix("backref-fillit-")
+        .tempfile()
+        .unwrap();
+    file.write_all(contents).unwrap();
+    file
 }
 
 #[test]
@@ -32,21 +36,18 @@ fn unreadable_files_print_error() {
 
 #[test]
 fn invalid_content_prints_error() {
-    let path = temp_file("bad.txt", b"....\n###.\n.#..\n....\n\n");
+    let file = temp_file(b"....\n###.\n.#..\n....\n\n");
     assert_eq!(
-        drop_in(&[path.into_os_string()]),
+        drop_in(&[file.path().into()]),
         ("error\n".to_string(), EXIT_ERROR)
     );
 }
 
 #[test]
 fn valid_content_prints_the_square() {
-    let path = temp_file(
-        "good.txt",
-        b"....\n.##.\n.##.\n....\n\n#...\n#...\n#...\n#...\n",
-    );
+    let file = temp_file(b"....\n.##.\n.##.\n....\n\n#...\n#...\n#...\n#...\n");
     assert_eq!(
-        drop_in(&[path.into_os_string()]),
+        drop_in(&[file.path().into()]),
         ("AAB.\nAAB.\n..B.\n..B.\n".to_string(), EXIT_OK)
     );
 }

@@ -95,8 +95,10 @@ fn mutate(text: &[u8], rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn damaged_fixtures_are_read_or_refused_by_name_never_a_panic() {
-    let scratch = std::env::temp_dir().join(format!("backref-mutations-{}", std::process::id()));
-    std::fs::create_dir_all(&scratch).unwrap();
+    let scratch = tempfile::Builder::new()
+        .prefix("backref-mutations-")
+        .tempdir()
+        .unwrap();
     let mut rng = Rng::new(29);
     let mut refused = 0;
     let mut read = 0;
@@ -109,7 +111,7 @@ fn damaged_fixtures_are_read_or_refused_by_name_never_a_panic() {
             let text = std::fs::read(&file).unwrap();
             for k in 0..MUTANTS_PER_FIXTURE {
                 let damaged = mutate(&text, &mut rng);
-                let path = scratch.join(format!("{puzzle}-{k}.txt"));
+                let path = scratch.path().join(format!("{puzzle}-{k}.txt"));
                 std::fs::write(&path, &damaged).unwrap();
                 let arg = path.to_str().unwrap();
                 let loaded =
@@ -143,7 +145,6 @@ fn damaged_fixtures_are_read_or_refused_by_name_never_a_panic() {
             }
         }
     }
-    std::fs::remove_dir_all(&scratch).ok();
     // Both sides were reached: damage that leaves a valid instance, and damage that does not.
     assert!(read > 50 && refused > 500, "read {read}, refused {refused}");
 }
