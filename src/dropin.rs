@@ -19,11 +19,10 @@
 use std::ffi::OsStr;
 use std::io::Write;
 use std::path::Path;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use backref_engine::{Engine, Pcre2};
-use backref_fillit::{EXIT_ERROR, EXIT_USAGE, USAGE};
+use backref_fillit::{EXIT_ERROR, EXIT_OK, EXIT_USAGE, USAGE};
 use backref_pipeline::{Input, Request, StageStats};
 use backref_program::dialect::{Dialect, PCRE2};
 use backref_program::{Features, Options};
@@ -217,13 +216,21 @@ fn show_stages(form: Form, stages: &[StageStats]) {
     }
 }
 
-/// Runs the drop-in mode on the arguments after `fillit`.
-pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
+/// Runs the drop-in mode on the arguments after `fillit` and returns the exit status; stdout
+/// is flushed before it returns.
+pub fn run<S: AsRef<OsStr>>(args: &[S]) -> u8 {
+    let status = answer(args);
+    let _ = std::io::stdout().flush();
+    status
+}
+
+/// [`run`]'s work: prints the answer (or `error`, or the usage line) and returns the status.
+fn answer<S: AsRef<OsStr>>(args: &[S]) -> u8 {
     crate::heap::keep_freed_memory();
     let mut out = std::io::stdout().lock();
     let [path] = args else {
         let _ = out.write_all(USAGE.as_bytes());
-        return ExitCode::from(EXIT_USAGE as u8);
+        return EXIT_USAGE as u8;
     };
     let path = Path::new(path.as_ref());
     // The classic program opens its argument as a file, even `-`.
@@ -243,7 +250,7 @@ pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
         .and_then(|i| (entry.parse)(&i).map_err(drop))
     else {
         let _ = out.write_all(b"error\n");
-        return ExitCode::from(EXIT_ERROR as u8);
+        return EXIT_ERROR as u8;
     };
     let start = Instant::now();
     let plan = match Form::from_env() {
@@ -286,7 +293,7 @@ pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
         Some(r) => {
             let text = r.solution.map(|s| s.text).unwrap_or_default();
             let _ = out.write_all(text.as_bytes());
-            ExitCode::SUCCESS
+            EXIT_OK as u8
         }
         _ => {
             // The engine gave up or disagreed: answer from the native solver (the same classic
@@ -298,7 +305,7 @@ pub fn run<S: AsRef<OsStr>>(args: &[S]) -> ExitCode {
             );
             let (text, code) = backref_fillit::drop_in(&[path.as_os_str().to_owned()]);
             let _ = out.write_all(text.as_bytes());
-            ExitCode::from(code as u8)
+            code as u8
         }
     }
 }

@@ -54,7 +54,7 @@ fn main() -> ExitCode {
     signals::die_on_closed_pipe();
     let argv: Vec<OsString> = std::env::args_os().collect();
     if let Some(args) = plain_fillit(&argv) {
-        return dropin::run(args);
+        return ExitCode::from(dropin::run(args));
     }
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
@@ -69,7 +69,7 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     if let cli::Command::Fillit { args } = &cli.command {
-        return dropin::run(args);
+        return ExitCode::from(dropin::run(args));
     }
     if let cli::Command::Sat(args) = &cli.command {
         return sat::run(args);
