@@ -89,6 +89,9 @@ pub const COUNT_CALLOUT: u32 = 255;
 const REQUIRED_LINK_SIZE: u32 = 4;
 /// Default heap limit: 16 GiB in KiB, a ceiling rather than a working bound.
 const DEFAULT_HEAP_LIMIT_KIB: u32 = 16 * 1024 * 1024;
+/// The text that starts every callout item in a pattern.
+const CALLOUT_TEXT: &str = "(?C";
+
 /// Initial JIT stack size.
 const JIT_STACK_START: usize = 32 * 1024;
 /// Maximum JIT stack size (the default 32 KiB runs out on long repeats).
@@ -648,8 +651,13 @@ impl Form {
         counting: bool,
     ) -> Result<Form, EngineError> {
         let start = Instant::now();
+        // A callout is written `(?C…)`: a pattern without that text has none, and the compiled
+        // code need not be walked to find out (0.7 % of the instructions of a whole run of the
+        // fillit drop-in on an 8-piece input).
+        let mut written_callouts = pattern.contains(CALLOUT_TEXT);
         let code = if counting {
             let (text, head) = counting_pattern(pattern, options & PCRE2_EXTENDED != 0);
+            written_callouts = text.contains(CALLOUT_TEXT);
             Code::compile(&text, options).map_err(|f| {
                 // Offsets past the added `(?:` move back to the caller's pattern.
                 let offset = if f.offset > head {
@@ -663,18 +671,19 @@ impl Form {
             Code::compile(pattern, options)
                 .map_err(|f| compile_error(engine, pattern, f.code, f.offset))?
         };
-        Ok(Form::from_code(code, jit, start))
+        Ok(Form::from_code(code, jit, written_callouts, start))
     }
 
     /// The form of compiled `code`, JIT-compiled when `jit`; its compile time runs from `start`.
-    fn from_code(code: Code, jit: bool, start: Instant) -> Form {
+    /// `written_callouts` is false when the pattern's text has no callout, so the code has none.
+    fn from_code(code: Code, jit: bool, written_callouts: bool, start: Instant) -> Form {
         let jit_fallback = if jit { jit_compile(&code).err() } else { None };
         Form {
             jit: jit && jit_fallback.is_none(),
             jit_fallback,
             group_count: code.capture_count(),
             names: code.names(),
-            has_callouts: code.has_callouts(),
+            has_callouts: written_callouts && code.has_callouts(),
             code,
             compile_time: start.elapsed(),
         }
@@ -692,7 +701,7 @@ impl Form {
                 message: "out of memory copying the compiled pattern for the JIT".into(),
             });
         }
-        Ok(Form::from_code(Code(copy), true, start))
+        Ok(Form::from_code(Code(copy), true, self.has_callouts, start))
     }
 }
 
@@ -1101,7 +1110,13 @@ fn slice_text(subject: &[u8], start: usize, end: usize) -> Option<String> {
     if start == usize::MAX || end == usize::MAX || start > end || end > subject.len() {
         return None;
     }
-    Some(String::from_utf8_lossy(&subject[start..end]).into_owned())
+    let bytes = &subject[start..end];
+    // Captures are nearly always valid UTF-8 (subjects are text): checking first is several
+    // times cheaper than the lossy conversion's scan.
+    Some(match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    })
 }
 
 /// A short piece of `pattern` around byte `offset`, for compile error messages.

@@ -212,14 +212,15 @@ impl Piece {
         out
     }
 
-    /// Bounding-box width (1 to 4).
+    /// Bounding-box width (1 to 4): the last column any row uses.
     pub fn width(&self) -> usize {
-        self.cells().iter().map(|&(_, c)| c + 1).max().unwrap_or(0)
+        let columns = (0..4).fold(0, |cols, row| cols | self.row_mask(row));
+        (u32::BITS - columns.leading_zeros()) as usize
     }
 
-    /// Bounding-box height (1 to 4).
+    /// Bounding-box height (1 to 4): the last row with a cell.
     pub fn height(&self) -> usize {
-        self.cells().iter().map(|&(r, _)| r + 1).max().unwrap_or(0)
+        (u16::BITS - self.mask.leading_zeros()).div_ceil(4) as usize
     }
 
     /// The bitmask of row `row` of the piece (bit `c` = column `c`), `0` past its height.
@@ -240,4 +241,21 @@ pub struct Solution {
     pub side: usize,
     /// Top-left `(row, col)` of each piece's bounding box, in input order.
     pub placements: Vec<(usize, usize)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shape_measures_its_cells() {
+        for shape in Shape::ALL {
+            let piece = shape.piece();
+            let cells = piece.cells();
+            let width = cells.iter().map(|&(_, c)| c + 1).max();
+            let height = cells.iter().map(|&(r, _)| r + 1).max();
+            assert_eq!(Some(piece.width()), width, "{shape:?}");
+            assert_eq!(Some(piece.height()), height, "{shape:?}");
+        }
+    }
 }

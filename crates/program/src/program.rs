@@ -296,8 +296,9 @@ impl Program {
                 uses.push(o.resources);
                 hints.push(o.requires);
             }
-            let seen: std::collections::HashSet<&str> = labels.iter().map(String::as_str).collect();
-            if seen.len() != labels.len() {
+            let mut seen: Vec<&str> = labels.iter().map(String::as_str).collect();
+            seen.sort_unstable();
+            if seen.windows(2).any(|w| w[0] == w[1]) {
                 return Err(ProgramError::Arity(format!(
                     "packing item {}: option labels repeat",
                     item.name
@@ -420,8 +421,8 @@ impl Program {
                 "resource name {bad:?}: letters, digits and _ only, starting with a letter"
             )));
         }
-        let mut seen = names.clone();
-        seen.sort();
+        let mut seen: Vec<&str> = names.iter().map(String::as_str).collect();
+        seen.sort_unstable();
         seen.dedup();
         if seen.len() != names.len() {
             return Err(ProgramError::Arity("resource names repeat".into()));

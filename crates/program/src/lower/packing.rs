@@ -165,8 +165,15 @@ impl PackSpec<'_> {
 
     /// The group name of resource `r`: `R_` and its name, or `R` and its number.
     pub(super) fn group_name(&self, r: u32) -> String {
+        // Written without `format!`: a packing names every resource, and the machinery costs
+        // several times the copy on small instances.
         match self.names.get(r as usize) {
-            Some(name) => format!("R_{name}"),
+            Some(name) => {
+                let mut out = String::with_capacity(2 + name.len());
+                out.push_str("R_");
+                out.push_str(name);
+                out
+            }
             None => format!("R{r}"),
         }
     }

@@ -48,7 +48,14 @@ impl Lowerer<'_> {
         let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
         let token = compact_tokens(items.len());
         let width = token(0).len();
-        let code = |r: u32| format!("{:0bits$b}", code_of(r));
+        // `bits` binary digits, written without `format!` (once per resource).
+        let code = |r: u32| {
+            let c = code_of(r);
+            (0..bits)
+                .rev()
+                .map(|b| if c >> b & 1 == 1 { '1' } else { '0' })
+                .collect::<String>()
+        };
         // Symmetry classes: every option starts with a marker and its index in binary. The
         // marker names the item's class (`.` for none): a lower-case letter for the class's
         // first item, which only records its index, bit by bit, in the class's groups; an
