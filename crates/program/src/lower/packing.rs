@@ -283,13 +283,26 @@ fn shortest(count: usize) -> usize {
     width
 }
 
-/// `count` tokens of `width` letters, each from the first `base` letters of the alphabet,
-/// `base` the smallest that still names every one.
-fn tokens(count: usize, width: usize) -> impl Fn(usize) -> String {
+/// The letters the [`compact_tokens`] naming `count` things are made of, in alphabet order: a
+/// class of these accepts every token's letters and nothing else in a subject.
+pub(super) fn token_letters(count: usize) -> String {
+    let base = base(count, shortest(count));
+    ALPHABET[..base].iter().map(|&b| char::from(b)).collect()
+}
+
+/// The fewest letters of the alphabet that make `count` tokens of `width` letters.
+fn base(count: usize, width: usize) -> usize {
     let mut base: usize = 1;
     while base.pow(width as u32) < count {
         base += 1;
     }
+    base
+}
+
+/// `count` tokens of `width` letters, each from the first `base` letters of the alphabet,
+/// `base` the smallest that still names every one.
+fn tokens(count: usize, width: usize) -> impl Fn(usize) -> String {
+    let base = base(count, width);
     move |mut i: usize| {
         let mut t = vec![b'A'; width];
         for slot in t.iter_mut().rev() {
@@ -410,7 +423,7 @@ impl Lowerer<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{lower, packing};
-    use super::{compact_tokens, item_keys, open_loop, symmetry_classes};
+    use super::{compact_tokens, item_keys, open_loop, symmetry_classes, token_letters};
     use crate::ast::{Greed, Node};
     use crate::dialect::{FANCY, JAVASCRIPT, PCRE2};
     use crate::program::Program;
@@ -489,6 +502,22 @@ mod tests {
         );
         // 53 items: two letters from the first 8 (8 × 8 ≥ 53).
         assert_eq!(compact_tokens(53)(52), "GE");
+    }
+
+    #[test]
+    fn token_letters_are_those_the_tokens_use() {
+        for count in [1, 2, 8, 26, 52, 53, 700, 3000] {
+            let token = compact_tokens(count);
+            let letters = token_letters(count);
+            let used: std::collections::BTreeSet<char> = (0..count)
+                .flat_map(|i| token(i).chars().collect::<Vec<_>>())
+                .collect();
+            assert_eq!(
+                used.into_iter().collect::<String>(),
+                letters,
+                "{count} tokens"
+            );
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::packing::{compact_tokens, open_loop, symmetry_classes, PackSpec};
+use super::packing::{compact_tokens, open_loop, symmetry_classes, token_letters, PackSpec};
 use super::{skip_to_item, Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
 
@@ -45,7 +45,6 @@ impl Lowerer<'_> {
             }
         };
         let bits = (32 - span.saturating_sub(1).leading_zeros()).max(1) as usize;
-        let alphabet: Vec<char> = ('A'..='Z').chain('a'..='z').collect();
         let token = compact_tokens(items.len());
         let width = token(0).len();
         // `bits` binary digits, written without `format!` (once per resource).
@@ -98,7 +97,9 @@ impl Lowerer<'_> {
             groups.extend(members.iter().map(|_| g));
         }
         let groups = std::rc::Rc::new(groups);
-        let letters: String = alphabet.iter().collect();
+        // The class of a captured token: the letters the items' tokens use (a run of them, one
+        // range in the printed class), which is all a subject holds there.
+        let letters = token_letters(items.len());
         let take = |g: GroupId| Node::Cond {
             group: g,
             yes: Box::new(Node::Fail),
@@ -488,11 +489,10 @@ mod tests {
         ..PCRE2.features
     };
 
-    /// `(?(g)(*FAIL)|(g captures one letter))`, the leaf that takes resource group `g`.
-    /// Resource `g`'s leaf: unset, then it captures an item's token (the class of every
-    /// letter prints as ranges).
+    /// `(?(g)(*FAIL)|(g captures one letter))`, the leaf that takes resource group `g`:
+    /// unset, then it captures an item's token, one of the two items' letters `A` and `B`.
     fn take(g: usize) -> String {
-        format!("(?({g})(*FAIL)|([A-Za-z]))")
+        format!("(?({g})(*FAIL)|([AB]))")
     }
 
     #[test]
