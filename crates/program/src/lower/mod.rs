@@ -32,6 +32,7 @@ mod forward;
 mod guards;
 mod lines;
 mod packing;
+mod radix;
 mod reset_chain;
 mod scalar;
 mod trie;

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::packing::{compact_tokens, open_loop, symmetry_classes, token_letters, PackSpec};
+use super::radix::Radix;
 use super::{skip_to_item, Lowered, Lowerer};
 use crate::ast::{Greed, GroupId, Node};
 
@@ -44,17 +45,16 @@ impl Lowerer<'_> {
                 base + 4 * ((r - from) / 3) + (r - from) % 3
             }
         };
-        let bits = (32 - span.saturating_sub(1).leading_zeros()).max(1) as usize;
+        // Shared groups pick their members by the codes' last two bits.
+        let radix = if sharing.is_some() {
+            Radix::binary(span)
+        } else {
+            Radix::for_span(span)
+        };
+        let bits = radix.digits;
         let token = compact_tokens(items.len());
         let width = token(0).len();
-        // `bits` binary digits, written without `format!` (once per resource).
-        let code = |r: u32| {
-            let c = code_of(r);
-            (0..bits)
-                .rev()
-                .map(|b| if c >> b & 1 == 1 { '1' } else { '0' })
-                .collect::<String>()
-        };
+        let code = |r: u32| radix.code(code_of(r));
         // Symmetry classes: every option starts with a marker and its index in binary. The
         // marker names the item's class (`.` for none): a lower-case letter for the class's
         // first item, which only records its index, bit by bit, in the class's groups; an
@@ -119,22 +119,23 @@ impl Lowerer<'_> {
             yes: Box::new(Node::Seq(vec![])),
             no: Box::new(Node::Fail),
         };
-        fn trie(lo: u32, hi: u32, depth: usize, bits: usize, leaf: &dyn Fn(u32) -> Node) -> Node {
-            // Resources lo..hi share their first `depth` bits.
-            if depth == bits {
+        fn trie(lo: u32, hi: u32, depth: usize, radix: Radix, leaf: &dyn Fn(u32) -> Node) -> Node {
+            // Resources lo..hi share their first `depth` digits.
+            if depth == radix.digits {
                 return leaf(lo);
             }
-            let half = lo + (1 << (bits - depth - 1));
-            let mut alts = vec![Node::Seq(vec![
-                Node::lit("0"),
-                trie(lo, half.min(hi), depth + 1, bits, leaf),
-            ])];
-            if half < hi {
-                alts.push(Node::Seq(vec![
-                    Node::lit("1"),
-                    trie(half, hi, depth + 1, bits, leaf),
-                ]));
-            }
+            let step = radix.place(depth);
+            let mut alts: Vec<Node> = (0..radix.base)
+                .map(|d| lo + d * step)
+                .take_while(|start| *start < hi)
+                .enumerate()
+                .map(|(d, start)| {
+                    Node::Seq(vec![
+                        Node::lit(Radix::digit(d as u32).to_string()),
+                        trie(start, (start + step).min(hi), depth + 1, radix, leaf),
+                    ])
+                })
+                .collect();
             if alts.len() == 1 {
                 alts.pop().expect("one")
             } else {
@@ -143,7 +144,7 @@ impl Lowerer<'_> {
         }
         let gs = groups.clone();
         let dispatch = match sharing {
-            None => trie(0, resources.max(1), 0, bits, &|r| take(gs[r as usize])),
+            None => trie(0, resources.max(1), 0, radix, &|r| take(gs[r as usize])),
             Some(_) => {
                 let any = Node::not_in(",;");
                 // Shared group `k`, entered with the member's two code bits still to read; see
@@ -200,7 +201,7 @@ impl Lowerer<'_> {
             // way even without possessive quantifiers, which would otherwise give characters
             // back and let a later option start mid-way.
             let possessive = self.features.possessive;
-            let gate = trie(0, resources.max(1), 0, bits, &|r| Node::Cond {
+            let gate = trie(0, resources.max(1), 0, radix, &|r| Node::Cond {
                 group: gs[r as usize],
                 yes: Box::new(if possessive {
                     Node::star(Node::not_in("|;"), Greed::Possessive)
@@ -279,7 +280,7 @@ impl Lowerer<'_> {
         if hinted {
             // Options may first list `!`-prefixed codes of resources that must be used already.
             let gs = groups.clone();
-            let needed = trie(0, resources.max(1), 0, bits, &|r| require(gs[r as usize]));
+            let needed = trie(0, resources.max(1), 0, radix, &|r| require(gs[r as usize]));
             body.push(Node::star(
                 Node::Seq(vec![Node::lit("!"), needed]),
                 self.greed(Greed::Possessive),
@@ -288,7 +289,7 @@ impl Lowerer<'_> {
         body.push(dispatches);
         if let Some(dead) = dead.as_ref().filter(|d| !d.hopeless) {
             // After the placement, the sets it may have sealed off, by their resources' codes.
-            let check = trie(0, resources.max(1), 0, bits, &|r| {
+            let check = trie(0, resources.max(1), 0, radix, &|r| {
                 dead.leaves[r as usize].clone()
             });
             let mut item = vec![Node::lit(">"), check];
@@ -310,7 +311,7 @@ impl Lowerer<'_> {
         let checks = due.iter().any(|d| !d.is_empty());
         if checks {
             let gs = groups.clone();
-            let required = trie(0, resources.max(1), 0, bits, &|r| require(gs[r as usize]));
+            let required = trie(0, resources.max(1), 0, radix, &|r| require(gs[r as usize]));
             body.push(Node::lit("|"));
             body.push(Node::star(required, self.greed(Greed::Possessive)));
         }
