@@ -69,7 +69,8 @@ impl Lowerer<'_> {
         classes.truncate(26);
         let ordered = !classes.is_empty();
         let most = options.iter().map(Vec::len).max().unwrap_or(1) as u32;
-        let index_bits = (32 - most.saturating_sub(1).leading_zeros()).max(1) as usize;
+        let index = Radix::binary(most);
+        let index_bits = index.digits;
         let index_groups: Vec<Vec<GroupId>> = classes
             .iter()
             .map(|c| {
@@ -343,13 +344,7 @@ impl Lowerer<'_> {
                             let earlier = (0..i).any(|e| class_of(e) == Some(k));
                             subject.push(char::from(if earlier { b'A' } else { b'a' } + k as u8));
                             // The option's index in binary, `index_bits` digits.
-                            subject.extend((0..index_bits).rev().map(|b| {
-                                if j >> b & 1 == 1 {
-                                    '1'
-                                } else {
-                                    '0'
-                                }
-                            }));
+                            index.write(j as u32, &mut subject);
                         }
                     }
                 }
